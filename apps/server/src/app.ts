@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Database } from './db/client.js';
+import { adminRoutes } from './features/admin/routes.js';
+import { auditRoutes, securityLogoutRoute } from './features/audit/routes.js';
+import { authRoutes } from './features/auth/routes.js';
+import { AuthService } from './features/auth/service.js';
+import { devRoutes } from './features/dev/routes.js';
+import { clientConfigRoutes, healthRoutes } from './features/health/routes.js';
+import { profileRoutes } from './features/profile/routes.js';
+import { ProfileService } from './features/profile/service.js';
+import { Audit } from './platform/audit.js';
+import { createGuards } from './platform/auth.js';
+import { systemClock, type Clock } from './platform/clock.js';
+import { createCounterStore, type CounterStore } from './platform/counter-store.js';
+import { LocalFiles, type FilesPort } from './platform/files.js';
+import { registerErrorHandling } from './platform/http-errors.js';
+import { JobRunner } from './platform/jobs.js';
+import { MAIL_JOB, Mailer, OutboxMail, SmtpMail, type MailMessage, type MailPort } from './platform/mail.js';
+import { AccessPolicy } from './platform/policy.js';
+import { registerRateLimit } from './platform/rate-limit.js';
+import { Tokens } from './platform/tokens.js';
+
+export interface AppDeps {
+  database: Database;
+  clock?: Clock;
+  mail?: MailPort;
+  files?: FilesPort;
+  store?: CounterStore;
+  /** Job polling interval (tests poll faster). */
+  jobPollingSeconds?: number;
+}
+
+const redactPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.oldPassword',
+  '*.currentPassword',
+  '*.confirmPassword',
+  '*.accessToken',
+  '*.refreshToken',
+  '*.activation_code',
+  '*.activation_token',
+  '*.two_factor_code',
+  '*.two_factor_token',
+  '*.notes',
+  '*.message',
+  '*.text',
+  '*.chatMessages',
+];
+
+export async function buildApp(
+  config: Config,
+  deps: AppDeps,
+): Promise<FastifyInstance & { ctx: AppContext }> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: redactPaths, censor: '[redacted]' },
+      serializers: {
+        // Query strings may hold search terms from private entries: log the path only.
+        req: (req) => ({ id: req.id, method: req.method, url: String(req.url).split('?')[0] }),
+      },
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    rewriteUrl: (req) => (req.url ?? '/').replace(/^\/api\/proxy\/(v1|ai)(?=\/|$|\?)/, '/api/$1'),
+    bodyLimit: 512 * 1024,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
+  const clock = deps.clock ?? systemClock;
+  const db = deps.database.db;
+  const audit = new Audit(db, app.log);
+  const tokens = new Tokens(config.jwtSecret, config.accessTokenTtlSeconds, clock);
+  const store = deps.store ?? createCounterStore(config.redisUrl);
+  const jobs = new JobRunner(deps.database, app.log, {
+    runWorkers: config.jobsInProcess,
+    ...(deps.jobPollingSeconds ? { pollingIntervalSeconds: deps.jobPollingSeconds } : {}),
+  });
+  const ctx: AppContext = {
+    config,
+    database: deps.database,
+    db,
+    log: app.log,
+    clock,
+    tokens,
+    audit,
+    policy: new AccessPolicy(db, audit),
+    guards: createGuards(tokens, audit),
+    store,
+    jobs,
+    mailer: new Mailer(jobs),
+    files: deps.files ?? new LocalFiles(join(config.dataDir, 'files')),
+  };
+  const mailPort =
+    deps.mail ?? (config.smtpUrl ? new SmtpMail(config.smtpUrl, config.mailFrom) : new OutboxMail(db));
+  jobs.register<MailMessage>(MAIL_JOB, (message) => mailPort.deliver(message));
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.env === 'production' ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.env === 'production',
+  });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 2, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'MindLedger API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerErrorHandling(app);
+  registerRateLimit(app, config.rateLimits, store);
+
+  const auth = new AuthService(ctx);
+  const profile = new ProfileService(ctx, auth);
+  await app.register(
+    async (v1) => {
+      await v1.register(authRoutes(ctx, auth));
+      await v1.register(profileRoutes(ctx, profile));
+      await v1.register(adminRoutes(ctx));
+      await v1.register(securityLogoutRoute(ctx));
+      await v1.register(clientConfigRoutes(ctx));
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes());
+      await api.register(auditRoutes(ctx));
+      if (config.env !== 'production') await api.register(devRoutes(ctx));
+    },
+    { prefix: '/api' },
+  );
+
+  const hasWeb = existsSync(join(config.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (!request.url.startsWith('/api/') && request.method === 'GET' && hasWeb) {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: 'Not found' });
+  });
+
+  await jobs.start();
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    if (!deps.store) await store.close();
+  });
+  return Object.assign(app, { ctx }) as unknown as FastifyInstance & { ctx: AppContext };
+}

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { sessionTimings, type SessionTimings } from '@mindledger/domain';
+
+/** Every environment variable the server reads, with its default. README lists the same. */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Where the embedded database, local files and the generated secret live. */
+  dataDir: string;
+  /** PostgreSQL server; when unset the embedded PGlite database under dataDir is used. */
+  databaseUrl: string | undefined;
+  /** Redis for shared rate-limit counters; in-memory when unset. */
+  redisUrl: string | undefined;
+  /** Secret that signs access tokens and one-time tokens. */
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  /** Cookies are Secure outside development unless COOKIE_SECURE=false. */
+  secureCookies: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  seedDemo: boolean;
+  /** Run the job runner inside the API process (default); false when `npm run worker` runs it. */
+  jobsInProcess: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Path of the built web app; served with SPA fallback when present. */
+  webDist: string;
+  /** Session timers the web app uses (shortened only in tests). */
+  sessionTimings: SessionTimings;
+  rateLimits: RateLimitConfig;
+  /** Minutes a one-time email code stays valid. */
+  codeTtlMinutes: number;
+}
+
+export interface RateLimitConfig {
+  enabled: boolean;
+  /** Requests per minute per client on ordinary routes. */
+  perMinute: number;
+  /** Requests per second per client before the burst answer. */
+  perSecond: number;
+  /** Login, registration and one-time-code routes: requests per 10 minutes per client. */
+  authPer10Minutes: number;
+  /** Failed logins before an account is locked for loginLockMinutes. */
+  loginFailuresPerAccount: number;
+  loginFailuresPerIp: number;
+  loginLockMinutes: number;
+  /** Refused requests within 5 minutes after which a client is blocked for blockMinutes. */
+  abuseThreshold: number;
+  blockMinutes: number;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number.parseInt(value, 10);
+  if (!Number.isFinite(n)) throw new Error(`Expected an integer, got "${value}"`);
+  return n;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+/** In development a secret is generated once and kept in DATA_DIR, so restarts keep sessions. */
+function developmentSecret(dataDir: string): string {
+  const file = join(dataDir, '.jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function defaultRateLimits(env: NodeJS.ProcessEnv = {}): RateLimitConfig {
+  return {
+    enabled: bool(env.RATE_LIMIT_ENABLED, true),
+    perMinute: int(env.RATE_LIMIT_PER_MINUTE, 600),
+    perSecond: int(env.RATE_LIMIT_PER_SECOND, 50),
+    authPer10Minutes: int(env.RATE_LIMIT_AUTH_PER_10_MINUTES, 30),
+    loginFailuresPerAccount: 5,
+    loginFailuresPerIp: 20,
+    loginLockMinutes: 15,
+    abuseThreshold: int(env.RATE_LIMIT_ABUSE_THRESHOLD, 300),
+    blockMinutes: 5,
+  };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv =
+    env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  const jwtSecret = env.JWT_SECRET ?? (nodeEnv === 'production' ? '' : developmentSecret(dataDir));
+  if (jwtSecret.length < 32) {
+    throw new Error('JWT_SECRET must be set to at least 32 characters in production');
+  }
+  const port = int(env.PORT, 3000);
+  const timing = (name: string, fallback: number) => int(env[name], fallback);
+  return {
+    env: nodeEnv,
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    jwtSecret,
+    accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60),
+    refreshTokenTtlDays: int(env.REFRESH_TOKEN_TTL_DAYS, 30),
+    secureCookies: bool(env.COOKIE_SECURE, nodeEnv === 'production'),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'MindLedger <no-reply@mindledger.local>',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    seedDemo: bool(env.SEED_DEMO, nodeEnv !== 'production'),
+    jobsInProcess: bool(env.JOBS_IN_PROCESS, true),
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    trustProxy: bool(env.TRUST_PROXY, false),
+    webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    sessionTimings: {
+      idleMs: timing('SESSION_IDLE_MS', sessionTimings.idleMs),
+      idlePaymentMs: timing('SESSION_IDLE_PAYMENT_MS', sessionTimings.idlePaymentMs),
+      warningMs: timing('SESSION_WARNING_MS', sessionTimings.warningMs),
+      awayLimitMs: timing('SESSION_AWAY_LIMIT_MS', sessionTimings.awayLimitMs),
+      guardMs: timing('SESSION_GUARD_MS', sessionTimings.guardMs),
+      guardWarningMs: timing('SESSION_GUARD_WARNING_MS', sessionTimings.guardWarningMs),
+      activeMarkerMs: sessionTimings.activeMarkerMs,
+    },
+    rateLimits: defaultRateLimits(env),
+    codeTtlMinutes: int(env.CODE_TTL_MINUTES, 15),
+  };
+}

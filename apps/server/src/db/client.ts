@@ -1,0 +1,102 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+import { acquireDirectoryLock } from './lock.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** What pg-boss needs to run its SQL on a database we already hold. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** For PostgreSQL the job runner opens its own pool; for PGlite it shares the one connection. */
+  connectionString?: string;
+  executor: SqlExecutor;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The migrations folder, found from both the sources (src/db) and the bundle (dist). */
+export function migrationsFolder(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i += 1) {
+    const candidate = join(dir, 'drizzle');
+    if (existsSync(join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = resolve(dir, '..');
+  }
+  throw new Error('Migrations folder not found');
+}
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** Directory for the embedded database; omitted means in memory. */
+  dataDir?: string | undefined;
+  /** An already opened PGlite (tests load a migrated template into memory). */
+  pglite?: PGlite;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options);
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    connectionString: url,
+    executor: { executeSql: (text, values) => pool.query(text, values) },
+    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsFolder() }),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  let release = async () => {};
+  let client = options.pglite;
+  if (!client) {
+    if (options.dataDir) {
+      const dir = join(options.dataDir, 'pgdata');
+      mkdirSync(options.dataDir, { recursive: true });
+      release = acquireDirectoryLock(join(options.dataDir, 'pgdata.lock'));
+      client = new PGlite(dir);
+    } else {
+      client = new PGlite();
+    }
+  }
+  const pglite = client;
+  await pglite.waitReady;
+  const drizzled = drizzlePglite(pglite, { schema });
+  return {
+    db: drizzled as unknown as Db,
+    kind: 'pglite',
+    executor: {
+      async executeSql(text, values) {
+        if (values && values.length > 0) return pglite.query(text, values);
+        const results = await pglite.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      },
+    },
+    migrate: () => migratePglite(drizzled, { migrationsFolder: migrationsFolder() }),
+    async close() {
+      await pglite.close();
+      await release();
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './users.js';
+export * from './connections.js';
+export * from './platform.js';

@@ -1,0 +1,299 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { verify as verifyTotp } from 'otplib';
+import type { z } from 'zod';
+import type {
+  activateSchema,
+  loginSchema,
+  registrationSchema,
+  resendOtpSchema,
+  setPasswordSchema,
+  verify2faSchema,
+} from '@mindledger/domain';
+import type { AppContext } from '../../context.js';
+import { users } from '../../db/schema/index.js';
+import { unseal } from '../../platform/crypto.js';
+import { badRequest, conflict, forbidden, tooManyRequests, unauthenticated } from '../../platform/errors.js';
+import { hashPassword, verifyDummy, verifyPassword } from '../../platform/passwords.js';
+import { Codes, codeMessages } from './codes.js';
+import { emails } from './emails.js';
+import { presentUser } from './presenter.js';
+import { findUserByEmail, findUserById, updateUser, type UserRow } from './repo.js';
+import { Sessions } from './sessions.js';
+import { LoginThrottle } from './throttle.js';
+
+export const authMessages = {
+  registered: 'Registration successful. Check your email for the activation code.',
+  emailTaken: 'An account with this email already exists.',
+  activated: 'Your account is activated. You can now log in.',
+  alreadyActive: 'This account is already activated. You can log in.',
+  invalidCredentials: 'Invalid email or password.',
+  notActivated:
+    'Please activate your account first. Enter the code we sent to your email, or request a new one.',
+  awaitingApproval:
+    'Your provider account is awaiting approval by an administrator. You will be able to log in once it is approved.',
+  codeSent: 'We sent a new code to your email.',
+  resetSent: 'If an account exists for this email, we sent a code to reset the password.',
+  passwordSet: 'Your password has been updated. You can now log in.',
+  twoFactorSent: 'Enter the code we sent to your email.',
+  twoFactorApp: 'Enter the code from your authenticator app.',
+  loggedOut: 'You have been logged out.',
+} as const;
+
+const TWO_FACTOR_TTL_SECONDS = 10 * 60;
+
+export class AuthService {
+  readonly codes: Codes;
+  readonly sessions: Sessions;
+  private readonly throttle: LoginThrottle;
+
+  constructor(private readonly ctx: AppContext) {
+    this.codes = new Codes(ctx);
+    this.sessions = new Sessions(ctx);
+    this.throttle = new LoginThrottle(ctx);
+  }
+
+  async register(input: z.output<typeof registrationSchema>, request: FastifyRequest) {
+    const { db, mailer, config, audit } = this.ctx;
+    if (await findUserByEmail(db, input.email)) throw conflict(authMessages.emailTaken);
+    const passwordHash = await hashPassword(input.password);
+    const inserted = await db
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: input.role,
+        approved: input.role !== 'provider',
+        ...(input.timezone ? { timezone: input.timezone } : {}),
+      })
+      .onConflictDoNothing()
+      .returning();
+    const user = inserted[0];
+    if (!user) throw conflict(authMessages.emailTaken);
+    const { code, token } = await this.codes.issue(user.id, 'activation');
+    await mailer.send(emails.activation(user.email, user.firstName, code, config.codeTtlMinutes));
+    await audit.record(
+      { action: 'REGISTER', actorId: user.id, actorRole: user.role, resourceType: 'user' },
+      request,
+    );
+    return { success: true, message: authMessages.registered, activationToken: token, email: user.email };
+  }
+
+  async activate(input: z.output<typeof activateSchema>, request: FastifyRequest) {
+    const row = await this.codes.consume(input.activation_token, 'activation', input.activation_code);
+    const user = await updateUser(this.ctx.db, row.userId, { activated: true });
+    await this.ctx.audit.record(
+      { action: 'ACCOUNT_ACTIVATED', actorId: user.id, actorRole: user.role, resourceType: 'user' },
+      request,
+    );
+    return { success: true, message: authMessages.activated };
+  }
+
+  /** resend-otp: a new activation code, a new two-factor code, or (signed in) a new email-change code. */
+  async resend(input: z.output<typeof resendOtpSchema>, request: FastifyRequest) {
+    const { db, mailer, config, tokens } = this.ctx;
+    if (input.is2fa) {
+      const claims = input.two_factor_token
+        ? await tokens.verifyPurpose(input.two_factor_token, 'two_factor')
+        : null;
+      if (!claims || claims.m !== 'email') throw badRequest(codeMessages.invalidToken);
+      const user = await findUserById(db, claims.sub);
+      if (!user) throw badRequest(codeMessages.invalidToken);
+      return {
+        success: true,
+        message: authMessages.codeSent,
+        activationToken: await this.sendTwoFactorCode(user),
+      };
+    }
+    if (input.newEmail) {
+      const auth = request.auth;
+      if (!auth) throw unauthenticated();
+      const user = await findUserById(db, auth.sub);
+      if (!user || (input.currentEmail && input.currentEmail !== user.email))
+        throw badRequest('Current email does not match.');
+      if (await findUserByEmail(db, input.newEmail)) throw conflict(authMessages.emailTaken);
+      const { code, token } = await this.codes.issue(user.id, 'email_change', { newEmail: input.newEmail });
+      await mailer.send(emails.emailChange(input.newEmail, code, config.codeTtlMinutes));
+      return { success: true, message: authMessages.codeSent, activationToken: token };
+    }
+    const email = input.email ?? '';
+    const user = email ? await findUserByEmail(db, email) : undefined;
+    if (!user || user.activated) {
+      return {
+        success: true,
+        message: authMessages.codeSent,
+        activationToken: await this.codes.decoy('activation'),
+      };
+    }
+    const { code, token } = await this.codes.issue(user.id, 'activation');
+    await mailer.send(emails.activation(user.email, user.firstName, code, config.codeTtlMinutes));
+    return { success: true, message: authMessages.codeSent, activationToken: token };
+  }
+
+  /** Emails a sign-in code; the answered token carries the code's id to verify-2fa. */
+  private async sendTwoFactorCode(user: UserRow): Promise<string> {
+    const { code, token } = await this.codes.issue(user.id, 'two_factor', { method: 'email' });
+    await this.ctx.mailer.send(emails.twoFactor(user.email, code, this.ctx.config.codeTtlMinutes));
+    return token;
+  }
+
+  async login(input: z.output<typeof loginSchema>, request: FastifyRequest, reply: FastifyReply) {
+    const { db, audit } = this.ctx;
+    await this.throttle.check(input.email, request.ip);
+    const user = await findUserByEmail(db, input.email);
+    const valid = user
+      ? await verifyPassword(user.passwordHash, input.password)
+      : (await verifyDummy(input.password), false);
+    if (!user || !valid) {
+      await this.throttle.fail(input.email, request.ip);
+      await audit.record(
+        {
+          action: 'AUTHENTICATION_FAILURE',
+          actorId: user?.id ?? null,
+          actorRole: user?.role ?? null,
+          resourceType: 'login',
+          metadata: { reason: user ? 'wrong_password' : 'unknown_account' },
+        },
+        request,
+      );
+      throw unauthenticated(authMessages.invalidCredentials);
+    }
+    await this.throttle.succeed(input.email);
+    if (!user.activated)
+      throw forbidden(authMessages.notActivated, {
+        details: { activationRequired: true, email: user.email },
+      });
+    if (!user.approved)
+      throw forbidden(authMessages.awaitingApproval, { details: { approvalRequired: true } });
+    if (user.twoFactorMethod === 'email') {
+      return {
+        success: true,
+        requires2fa: true,
+        method: 'email' as const,
+        message: authMessages.twoFactorSent,
+        two_factor_token: await this.sendTwoFactorCode(user),
+      };
+    }
+    if (user.twoFactorMethod === 'totp') {
+      const token = await this.ctx.tokens.signPurpose(
+        { sub: user.id, purpose: 'two_factor', m: 'totp' },
+        TWO_FACTOR_TTL_SECONDS,
+      );
+      return {
+        success: true,
+        requires2fa: true,
+        method: 'totp' as const,
+        message: authMessages.twoFactorApp,
+        two_factor_token: token,
+      };
+    }
+    return this.completeLogin(user, request, reply);
+  }
+
+  private async completeLogin(user: UserRow, request: FastifyRequest, reply: FastifyReply) {
+    const accessToken = await this.sessions.start(reply, user);
+    const updated = await updateUser(this.ctx.db, user.id, { lastLoginAt: this.ctx.clock.now() });
+    await this.ctx.audit.record(
+      { action: 'LOGIN', actorId: user.id, actorRole: user.role, resourceType: 'session' },
+      request,
+    );
+    return { success: true, accessToken, user: presentUser(updated) };
+  }
+
+  async verifyTwoFactor(
+    input: z.output<typeof verify2faSchema>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    const { tokens, db, store, config } = this.ctx;
+    const claims = await tokens.verifyPurpose(input.two_factor_token, 'two_factor');
+    if (!claims) throw badRequest(codeMessages.invalidToken);
+    const user = await findUserById(db, claims.sub);
+    if (!user || !user.activated || !user.approved) throw badRequest(codeMessages.invalidToken);
+    if (claims.m === 'totp') {
+      const attempts = await store.hit(`2fa:${claims.jti}`, TWO_FACTOR_TTL_SECONDS * 1000);
+      if (attempts.count > 5)
+        throw tooManyRequests(codeMessages.tooManyAttempts, {
+          blocked: true,
+          retryAfter: TWO_FACTOR_TTL_SECONDS,
+        });
+      const secret = user.totpSecret ? unseal(config.jwtSecret, user.totpSecret) : null;
+      const result = secret
+        ? await verifyTotp({ secret, token: input.two_factor_code, epochTolerance: 30 })
+        : { valid: false };
+      if (!result.valid) {
+        await this.ctx.audit.record(
+          {
+            action: 'AUTHENTICATION_FAILURE',
+            actorId: user.id,
+            actorRole: user.role,
+            resourceType: 'two_factor',
+          },
+          request,
+        );
+        throw badRequest(codeMessages.wrong);
+      }
+    } else {
+      try {
+        await this.codes.consume(input.two_factor_token, 'two_factor', input.two_factor_code);
+      } catch (error) {
+        await this.ctx.audit.record(
+          {
+            action: 'AUTHENTICATION_FAILURE',
+            actorId: user.id,
+            actorRole: user.role,
+            resourceType: 'two_factor',
+          },
+          request,
+        );
+        throw error;
+      }
+    }
+    return this.completeLogin(user, request, reply);
+  }
+
+  async refresh(request: FastifyRequest, reply: FastifyReply) {
+    const { user, accessToken } = await this.sessions.rotate(request, reply);
+    return { success: true, accessToken, user: presentUser(user) };
+  }
+
+  async logout(request: FastifyRequest, reply: FastifyReply) {
+    const userId = await this.sessions.end(request, reply);
+    if (userId)
+      await this.ctx.audit.record({ action: 'LOGOUT', actorId: userId, resourceType: 'session' }, request);
+    return { success: true, message: authMessages.loggedOut };
+  }
+
+  async requestPasswordReset(email: string) {
+    const { db, mailer, config } = this.ctx;
+    const user = await findUserByEmail(db, email);
+    if (!user || !user.activated) {
+      return {
+        success: true,
+        message: authMessages.resetSent,
+        activationToken: await this.codes.decoy('password_reset'),
+      };
+    }
+    const { code, token } = await this.codes.issue(user.id, 'password_reset');
+    await mailer.send(emails.passwordReset(user.email, code, config.codeTtlMinutes));
+    return { success: true, message: authMessages.resetSent, activationToken: token };
+  }
+
+  async setPassword(input: z.output<typeof setPasswordSchema>, request: FastifyRequest) {
+    const { data } = input;
+    const row = await this.codes.consume(data.activation_token, 'password_reset', data.activation_code);
+    const user = await updateUser(this.ctx.db, row.userId, {
+      passwordHash: await hashPassword(data.password),
+      passwordChangedAt: this.ctx.clock.now(),
+    });
+    await this.sessions.revokeAll(user.id);
+    await this.throttle.succeed(user.email);
+    await this.ctx.mailer.send(emails.passwordChanged(user.email));
+    await this.ctx.audit.record(
+      { action: 'PASSWORD_RESET', actorId: user.id, actorRole: user.role, resourceType: 'user' },
+      request,
+    );
+    return { success: true, message: authMessages.passwordSet };
+  }
+}

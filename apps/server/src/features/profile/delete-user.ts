@@ -1,0 +1,14 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { users } from '../../db/schema/index.js';
+import type { UserRow } from '../auth/repo.js';
+
+/**
+ * Deleting an account removes the user row; every table holding the user's data references it
+ * with ON DELETE CASCADE, so the data goes with it in one statement. Files go after the commit.
+ * Audit entries keep the bare id (no personal data) as the legal trail.
+ */
+export async function deleteUserAndData(ctx: AppContext, user: UserRow): Promise<void> {
+  await ctx.db.delete(users).where(eq(users.id, user.id));
+  if (user.avatarKey) await ctx.files.delete(user.avatarKey).catch(() => undefined);
+}

@@ -1,0 +1,6 @@
+/** Time source; tests replace it to move time without waiting. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };

@@ -1,0 +1,51 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../db/client.js';
+import { mailOutbox } from '../db/schema/index.js';
+import type { JobQueue } from './jobs.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Delivers one message; throws when delivery failed so the job is retried. */
+export interface MailPort {
+  deliver(message: MailMessage): Promise<void>;
+}
+
+/** Stores messages in the database; readable outside production at GET /api/dev/outbox. */
+export class OutboxMail implements MailPort {
+  constructor(private readonly db: Db) {}
+
+  async deliver(message: MailMessage) {
+    await this.db.insert(mailOutbox).values(message);
+  }
+}
+
+export class SmtpMail implements MailPort {
+  private readonly transport: Transporter;
+
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    this.transport = nodemailer.createTransport(url);
+  }
+
+  async deliver(message: MailMessage) {
+    await this.transport.sendMail({ from: this.from, ...message });
+  }
+}
+
+export const MAIL_JOB = 'mail-send';
+
+/** What features use: mail is queued as a job and delivered by the job runner. */
+export class Mailer {
+  constructor(private readonly queue: JobQueue) {}
+
+  async send(message: MailMessage): Promise<void> {
+    await this.queue.send(MAIL_JOB, message);
+  }
+}

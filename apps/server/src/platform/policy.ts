@@ -1,0 +1,71 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { connections } from '../db/schema/index.js';
+import type { Audit } from './audit.js';
+import type { AccessClaims } from './tokens.js';
+import { notFound } from './errors.js';
+
+export type PatientAccess = 'self' | 'provider';
+
+/**
+ * The one access policy every feature uses for a client's data: a patient reaches only their own
+ * data; a provider reaches a patient's data only through an accepted, active connection; an admin
+ * reaches admin screens, not clinical data.
+ */
+export class AccessPolicy {
+  constructor(
+    private readonly db: Db,
+    private readonly audit: Audit,
+  ) {}
+
+  async isConnected(providerId: string, patientId: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: connections.id })
+      .from(connections)
+      .where(
+        and(
+          eq(connections.providerId, providerId),
+          eq(connections.patientId, patientId),
+          eq(connections.status, 'accepted'),
+          eq(connections.connectionStatus, 'active'),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** How the actor may reach the patient's data, or null when not at all. */
+  async patientAccess(actor: AccessClaims, patientId: string): Promise<PatientAccess | null> {
+    if (actor.role === 'patient') return actor.sub === patientId ? 'self' : null;
+    if (actor.role === 'provider') return (await this.isConnected(actor.sub, patientId)) ? 'provider' : null;
+    return null;
+  }
+
+  /**
+   * Throws 404 (existence must not leak) with an AUTHORIZATION_FAILURE audit entry when the actor
+   * may not reach the patient; records ACCESS_PHI when a provider reads a client's data.
+   */
+  async assertPatientAccess(
+    request: FastifyRequest,
+    actor: AccessClaims,
+    patientId: string,
+    resourceType: string,
+  ): Promise<PatientAccess> {
+    const access = await this.patientAccess(actor, patientId);
+    if (!access) {
+      await this.audit.record(
+        { action: 'AUTHORIZATION_FAILURE', resourceType, resourceId: patientId, patientId: null },
+        request,
+      );
+      throw notFound();
+    }
+    if (access === 'provider') {
+      await this.audit.record(
+        { action: 'ACCESS_PHI', resourceType, resourceId: patientId, patientId },
+        request,
+      );
+    }
+    return access;
+  }
+}

@@ -1,0 +1,25 @@
+/** Error codes shared by server and web; the server maps each to one HTTP status in one place. */
+export const errorCodes = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+export type ErrorCode = keyof typeof errorCodes;
+
+/** The one error body every failing call answers with. */
+export interface ErrorBody {
+  success: false;
+  message: string;
+  code?: ErrorCode;
+  errors?: { path: string; message: string }[];
+  /** Rate limiting (spec ruling 8). */
+  blocked?: boolean;
+  burst?: boolean;
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { lengths, messages } from './messages.js';
+
+/**
+ * A required, trimmed string with the spec's messages: '{Field} is required' when missing or
+ * blank, then the length bounds.
+ */
+export function requiredText(label: string, [min, max]: readonly [number, number]) {
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? messages.fieldRequired(label)
+          : messages.invalidFormat,
+    })
+    .trim()
+    .min(1, messages.fieldRequired(label))
+    .min(min, messages.minChars(min))
+    .max(max, messages.maxChars(max));
+}
+
+/** An optional string: absent or empty passes (Part 1 §5 'Optional empty fields pass'). */
+export function optionalText([, max]: readonly [number, number]) {
+  return z
+    .string({ error: messages.invalidFormat })
+    .trim()
+    .max(max, messages.maxChars(max))
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+}
+
+const emailPattern = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/;
+
+export function emailField(label = 'Email') {
+  return requiredText(label, lengths.email)
+    .toLowerCase()
+    .refine((v) => emailPattern.test(v), messages.invalidFormat);
+}
+
+export function isValidEmail(value: string): boolean {
+  return emailPattern.test(value) && value.length >= 5 && value.length <= 255;
+}
+
+/** Phone check of Part 1 §5: at least 10 digits. */
+export function isValidPhone(value: string): boolean {
+  return (value.match(/\d/g) ?? []).length >= 10;
+}
+
+export const objectId = z.string().uuid(messages.invalidFormat);

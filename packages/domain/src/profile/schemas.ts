@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { isValidPhone, requiredText } from '../platform/fields.js';
+import { lengths, messages } from '../platform/messages.js';
+import { isValidTimezone } from './timezones.js';
+
+export const updateUserInfoSchema = z.object({
+  firstName: requiredText('First name', lengths.name),
+  lastName: requiredText('Last name', lengths.name),
+  timezone: z
+    .string({ error: () => messages.fieldRequired('Time zone') })
+    .refine(isValidTimezone, 'Choose a valid time zone'),
+  phone: z
+    .string()
+    .trim()
+    .max(30, messages.maxChars(30))
+    .optional()
+    .refine((v) => !v || isValidPhone(v), 'Phone number must have at least 10 digits'),
+});
+export type UpdateUserInfoInput = z.input<typeof updateUserInfoSchema>;
+
+export const avatarLimits = {
+  maxBytes: 2 * 1024 * 1024,
+  types: ['image/png', 'image/jpeg', 'image/webp'] as const,
+  typeMessage: 'Avatar must be a PNG, JPEG or WebP image',
+  sizeMessage: 'Avatar must be 2 MB or smaller',
+};
