@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { buildApp } from '../src/app.js';
+import { defaultRateLimits, loadConfig, type Config, type RateLimitConfig } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { users } from '../src/db/schema/index.js';
+import type { Clock } from '../src/platform/clock.js';
+import { createCounterStore } from '../src/platform/counter-store.js';
+import { hashPassword } from '../src/platform/passwords.js';
+import {
+  adminQuery,
+  databaseUrlFor,
+  pgTemplateName,
+  templateFile,
+  testDatabaseUrl,
+  testRedisUrl,
+} from './template.js';
+
+export const password = 'Secret@123';
+let passwordHash: Promise<string> | undefined;
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  private offset = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offset);
+  }
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+}
+
+export interface Reply<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** An HTTP client with its own cookie jar, like one browser. */
+export class Client {
+  private cookies = new Map<string, string>();
+  token: string | undefined;
+
+  constructor(readonly baseUrl: string) {}
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
+  async request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: { body?: unknown; raw?: BodyInit; headers?: Record<string, string>; token?: string | null } = {},
+  ): Promise<Reply<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    const token = options.token === undefined ? this.token : options.token;
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    let body: BodyInit | undefined = options.raw;
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const response = await fetch(this.baseUrl + path, { method, headers, body, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...rest] = (pair ?? '').split('=');
+      const value = rest.join('=');
+      if (!name) continue;
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : {};
+    } catch {
+      /* not JSON */
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get<T = Record<string, unknown>>(path: string, options?: Parameters<Client['request']>[2]) {
+    return this.request<T>('GET', path, options);
+  }
+  post<T = Record<string, unknown>>(
+    path: string,
+    body?: unknown,
+    options?: Parameters<Client['request']>[2],
+  ) {
+    return this.request<T>('POST', path, { ...options, body: body ?? {} });
+  }
+  put<T = Record<string, unknown>>(path: string, body?: unknown, options?: Parameters<Client['request']>[2]) {
+    return this.request<T>('PUT', path, { ...options, body: body ?? {} });
+  }
+  delete<T = Record<string, unknown>>(
+    path: string,
+    body?: unknown,
+    options?: Parameters<Client['request']>[2],
+  ) {
+    return this.request<T>('DELETE', path, body === undefined ? options : { ...options, body });
+  }
+}
+
+export interface TestServer {
+  url: string;
+  config: Config;
+  database: Database;
+  clock: TestClock;
+  client(): Client;
+  /** Makes a user directly in the database (activated and approved unless said otherwise). */
+  createUser(values?: Partial<typeof users.$inferInsert>): Promise<typeof users.$inferSelect>;
+  /** A signed-in client for a new user of the role. */
+  signIn(
+    values?: Partial<typeof users.$inferInsert>,
+  ): Promise<{ client: Client; user: typeof users.$inferSelect }>;
+  /** Waits for a mail to arrive in the outbox and answers it. */
+  mail(
+    to: string,
+    subject?: RegExp,
+  ): Promise<{ to: string; subject: string; text: string; html: string; sentAt: string }>;
+  close(): Promise<void>;
+}
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (testDatabaseUrl) {
+    const name = `mindledger_test_${randomUUID().replace(/-/g, '')}`;
+    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${pgTemplateName}`);
+    const database = await openDatabase({ databaseUrl: databaseUrlFor(name), poolSize: 5 });
+    return { database, drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  }
+  const pglite = new PGlite({ loadDataDir: new Blob([readFileSync(templateFile)]) });
+  return { database: await openDatabase({ pglite }), drop: async () => {} };
+}
+
+export async function startServer(
+  options: { rateLimits?: Partial<RateLimitConfig>; env?: Record<string, string> } = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mindledger-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...options.env,
+  });
+  config.rateLimits = {
+    ...defaultRateLimits(),
+    perMinute: 100_000,
+    perSecond: 10_000,
+    authPer10Minutes: 100_000,
+    loginFailuresPerIp: 1_000,
+    abuseThreshold: 1_000_000,
+    ...options.rateLimits,
+  };
+  const clock = new TestClock();
+  const { database, drop } = await openTestDatabase();
+  const store = createCounterStore(testRedisUrl, `mltest:${randomUUID()}:`);
+  const app = await buildApp(config, { database, clock, store, jobPollingSeconds: 0.5 });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const server: TestServer = {
+    url,
+    config,
+    database,
+    clock,
+    client: () => new Client(url),
+    async createUser(values = {}) {
+      passwordHash ??= hashPassword(password);
+      const [row] = await database.db
+        .insert(users)
+        .values({
+          email: `${randomUUID().slice(0, 12)}@example.test`,
+          firstName: 'Test',
+          lastName: 'User',
+          role: 'patient',
+          activated: true,
+          approved: true,
+          passwordHash: await passwordHash,
+          ...values,
+        })
+        .returning();
+      if (!row) throw new Error('user not created');
+      return row;
+    },
+    async signIn(values = {}) {
+      const user = await server.createUser(values);
+      const client = server.client();
+      const reply = await client.post<{ accessToken: string }>('/api/v1/login', {
+        email: user.email,
+        password,
+      });
+      if (reply.status !== 200)
+        throw new Error(`login failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+      client.token = reply.body.accessToken;
+      return { client, user };
+    },
+    async mail(to, subject) {
+      const deadline = Date.now() + 15_000;
+      const client = server.client();
+      while (Date.now() < deadline) {
+        const reply = await client.get<
+          { to: string; subject: string; text: string; html: string; sentAt: string }[]
+        >(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+        const found = reply.body.find((m) => !subject || subject.test(m.subject));
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+      throw new Error(`no mail to ${to}${subject ? ` matching ${subject}` : ''}`);
+    },
+    async close() {
+      await app.close();
+      await store.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+/** The 6-digit code in a mail's text. */
+export function codeIn(text: string): string {
+  const match = /Your code: (\d{6})/.exec(text);
+  if (!match?.[1]) throw new Error('no code in mail');
+  return match[1];
+}
