@@ -57,13 +57,18 @@ export class Client {
   async request<T = Record<string, unknown>>(
     method: string,
     path: string,
-    options: { body?: unknown; raw?: BodyInit; headers?: Record<string, string>; token?: string | null } = {},
+    options: {
+      body?: unknown;
+      raw?: RequestInit['body'];
+      headers?: Record<string, string>;
+      token?: string | null;
+    } = {},
   ): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...options.headers };
     const token = options.token === undefined ? this.token : options.token;
     if (token) headers.authorization = `Bearer ${token}`;
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    let body: BodyInit | undefined = options.raw;
+    let body: RequestInit['body'] = options.raw;
     if (options.body !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.body);
