@@ -57,11 +57,17 @@ const redactPaths = [
   '*.activation_token',
   '*.two_factor_code',
   '*.two_factor_token',
+  'req.body',
   '*.notes',
-  '*.message',
   '*.text',
   '*.chatMessages',
 ];
+
+/** Errors are logged without the query parameters drizzle puts in their message (they may be PHI). */
+function serializeError(error: Error & { code?: unknown }) {
+  const strip = (value: string | undefined) => value?.replace(/\nparams:[^\n]*/g, '\nparams: [redacted]');
+  return { type: error.name, code: error.code, message: strip(error.message), stack: strip(error.stack) };
+}
 
 export async function buildApp(
   config: Config,
@@ -72,6 +78,7 @@ export async function buildApp(
       level: config.logLevel,
       redact: { paths: redactPaths, censor: '[redacted]' },
       serializers: {
+        err: serializeError,
         // Query strings may hold search terms from private entries: log the path only.
         req: (req) => ({ id: req.id, method: req.method, url: String(req.url).split('?')[0] }),
       },
@@ -97,7 +104,7 @@ export async function buildApp(
   const db = deps.database.db;
   const audit = new Audit(db, app.log);
   const tokens = new Tokens(config.jwtSecret, config.accessTokenTtlSeconds, clock);
-  const store = deps.store ?? createCounterStore(config.redisUrl);
+  const store = deps.store ?? createCounterStore(config.redisUrl, undefined, () => clock.now().getTime());
   const jobs = new JobRunner(deps.database, app.log, {
     runWorkers: config.jobsInProcess,
     ...(deps.jobPollingSeconds ? { pollingIntervalSeconds: deps.jobPollingSeconds } : {}),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { Role } from '@mindledger/domain';
 import type { Clock } from './clock.js';
+import { signJwt, verifyJwt } from './jwt.js';
 
 export interface AccessClaims {
   sub: string;
@@ -24,80 +24,67 @@ export interface PurposeClaims {
 const ISSUER = 'mindledger';
 
 export class Tokens {
-  private readonly key: Uint8Array;
+  private readonly key: Buffer;
 
   constructor(
     secret: string,
     private readonly accessTtlSeconds: number,
     private readonly clock: Clock,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = Buffer.from(secret, 'utf8');
   }
 
   private nowSeconds(): number {
     return Math.floor(this.clock.now().getTime() / 1000);
   }
 
+  private verify(token: string) {
+    const claims = verifyJwt(this.key, token, this.nowSeconds());
+    return claims && claims.iss === ISSUER && typeof claims.sub === 'string' ? claims : null;
+  }
+
   async signAccess(claims: AccessClaims): Promise<string> {
     const now = this.nowSeconds();
-    return new SignJWT({ role: claims.role, typ: 'access' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(claims.sub)
-      .setIssuer(ISSUER)
-      .setIssuedAt(now)
-      .setExpirationTime(now + this.accessTtlSeconds)
-      .sign(this.key);
+    return signJwt(this.key, {
+      typ: 'access',
+      role: claims.role,
+      sub: claims.sub,
+      iss: ISSUER,
+      iat: now,
+      exp: now + this.accessTtlSeconds,
+    });
   }
 
   /** The claims of a valid access token, or null for anything else (expired, forged, other type). */
   async verifyAccess(token: string): Promise<AccessClaims | null> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, {
-        issuer: ISSUER,
-        algorithms: ['HS256'],
-        currentDate: this.clock.now(),
-      });
-      if (payload.typ !== 'access' || typeof payload.sub !== 'string') return null;
-      const role = payload.role;
-      if (role !== 'patient' && role !== 'provider' && role !== 'admin') return null;
-      return { sub: payload.sub, role };
-    } catch (error) {
-      if (error instanceof joseErrors.JOSEError) return null;
-      throw error;
-    }
+    const claims = this.verify(token);
+    if (!claims || claims.typ !== 'access') return null;
+    const role = claims.role;
+    if (role !== 'patient' && role !== 'provider' && role !== 'admin') return null;
+    return { sub: claims.sub as string, role };
   }
 
   async signPurpose(claims: Omit<PurposeClaims, 'jti'>, ttlSeconds: number): Promise<string> {
     const now = this.nowSeconds();
-    const body: Record<string, unknown> = { purpose: claims.purpose, typ: 'purpose' };
-    if (claims.cid) body.cid = claims.cid;
-    if (claims.m) body.m = claims.m;
-    return new SignJWT(body)
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(claims.sub)
-      .setIssuer(ISSUER)
-      .setJti(randomUUID())
-      .setIssuedAt(now)
-      .setExpirationTime(now + ttlSeconds)
-      .sign(this.key);
+    return signJwt(this.key, {
+      typ: 'purpose',
+      purpose: claims.purpose,
+      ...(claims.cid ? { cid: claims.cid } : {}),
+      ...(claims.m ? { m: claims.m } : {}),
+      sub: claims.sub,
+      iss: ISSUER,
+      jti: randomUUID(),
+      iat: now,
+      exp: now + ttlSeconds,
+    });
   }
 
   async verifyPurpose(token: string, purpose: Purpose): Promise<PurposeClaims | null> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, {
-        issuer: ISSUER,
-        algorithms: ['HS256'],
-        currentDate: this.clock.now(),
-      });
-      if (payload.typ !== 'purpose' || payload.purpose !== purpose || typeof payload.sub !== 'string')
-        return null;
-      const claims: PurposeClaims = { sub: payload.sub, purpose, jti: String(payload.jti ?? '') };
-      if (typeof payload.cid === 'string') claims.cid = payload.cid;
-      if (payload.m === 'email' || payload.m === 'totp') claims.m = payload.m;
-      return claims;
-    } catch (error) {
-      if (error instanceof joseErrors.JOSEError) return null;
-      throw error;
-    }
+    const claims = this.verify(token);
+    if (!claims || claims.typ !== 'purpose' || claims.purpose !== purpose) return null;
+    const result: PurposeClaims = { sub: claims.sub as string, purpose, jti: String(claims.jti ?? '') };
+    if (typeof claims.cid === 'string') result.cid = claims.cid;
+    if (claims.m === 'email' || claims.m === 'totp') result.m = claims.m;
+    return result;
   }
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 
@@ -9,8 +9,25 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row;
 }
 
+function prepareUserById(db: Db) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('user_by_id');
+}
+
+/** The hottest lookup (every `me`): a prepared statement per database, built once. */
+const userById = new WeakMap<Db, ReturnType<typeof prepareUserById>>();
+
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  let statement = userById.get(db);
+  if (!statement) {
+    statement = prepareUserById(db);
+    userById.set(db, statement);
+  }
+  const [row] = await statement.execute({ id });
   return row;
 }
 

@@ -1,0 +1,64 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** One server with the real timers, one with session timers shortened for the idle journey. */
+function server(port: number, extraEnv = '') {
+  const dir = `../.tmp/e2e-${port}`;
+  return {
+    command: `rm -rf ${dir} && DATA_DIR=${dir} PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn RATE_LIMIT_AUTH_PER_10_MINUTES=500 ${extraEnv} node ../apps/server/dist/main.js`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  };
+}
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: [
+    server(4310),
+    server(
+      4311,
+      'SESSION_IDLE_MS=4000 SESSION_WARNING_MS=6000 SESSION_GUARD_MS=600000 SESSION_GUARD_WARNING_MS=60000 SESSION_AWAY_LIMIT_MS=600000',
+    ),
+  ],
+  projects: [
+    {
+      name: 'journeys',
+      testIgnore: /session-timers|mobile/,
+      use: { ...devices['Desktop Chrome'], baseURL: 'http://127.0.0.1:4310', channel: undefined },
+    },
+    {
+      name: 'mobile',
+      testMatch: /mobile/,
+      use: { ...devices['Pixel 5'], baseURL: 'http://127.0.0.1:4310', channel: undefined },
+    },
+    {
+      name: 'timers',
+      testMatch: /session-timers/,
+      use: { ...devices['Desktop Chrome'], baseURL: 'http://127.0.0.1:4311', channel: undefined },
+    },
+  ],
+});
