@@ -65,7 +65,8 @@ const redactPaths = [
 
 /** Errors are logged without the query parameters drizzle puts in their message (they may be PHI). */
 function serializeError(error: Error & { code?: unknown }) {
-  const strip = (value: string | undefined) => value?.replace(/\nparams:[^\n]*/g, '\nparams: [redacted]');
+  const strip = (value: string | undefined) =>
+    (value ?? '').replace(/\nparams:[^\n]*/g, '\nparams: [redacted]');
   return { type: error.name, code: error.code, message: strip(error.message), stack: strip(error.stack) };
 }
 

@@ -167,7 +167,7 @@ export async function startServer(
   };
   const clock = new TestClock();
   const { database, drop } = await openTestDatabase();
-  const store = createCounterStore(testRedisUrl, `mltest:${randomUUID()}:`);
+  const store = createCounterStore(testRedisUrl, `mltest:${randomUUID()}:`, () => clock.now().getTime());
   const app = await buildApp(config, { database, clock, store, jobPollingSeconds: 0.5 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

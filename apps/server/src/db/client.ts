@@ -56,6 +56,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server closes (restart, failover, terminated backend) is reported here;
+  // without a listener the 'error' event would crash the process. The pool replaces the connection.
+  pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

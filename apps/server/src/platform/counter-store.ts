@@ -79,6 +79,7 @@ export class RedisCounterStore implements CounterStore {
   constructor(
     url: string,
     private readonly prefix = 'ml:',
+    private readonly now: () => number = Date.now,
   ) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
   }
@@ -95,13 +96,18 @@ export class RedisCounterStore implements CounterStore {
     return Number((await this.redis.get(this.prefix + key)) ?? 0);
   }
 
+  /** A flag keeps its end time too, so that it follows the app's clock (tests move it by hand). */
   async flag(key: string, ttlMs: number) {
-    await this.redis.set(this.prefix + key, '1', 'PX', ttlMs);
+    await this.redis.set(this.prefix + key, String(this.now() + ttlMs), 'PX', ttlMs);
   }
 
   async flagged(key: string) {
-    const ttl = await this.redis.pttl(this.prefix + key);
-    return ttl > 0 ? ttl : 0;
+    const k = this.prefix + key;
+    const result = await this.redis.multi().pttl(k).get(k).exec();
+    const ttl = Number(result?.[0]?.[1] ?? 0);
+    if (ttl <= 0) return 0;
+    const until = Number(result?.[1]?.[1]);
+    return Number.isFinite(until) ? Math.max(0, Math.min(ttl, until - this.now())) : ttl;
   }
 
   async reset(key: string) {
@@ -113,6 +119,11 @@ export class RedisCounterStore implements CounterStore {
   }
 }
 
-export function createCounterStore(redisUrl: string | undefined, prefix?: string): CounterStore {
-  return redisUrl ? new RedisCounterStore(redisUrl, prefix) : new MemoryCounterStore();
+/** `now` is the app's clock (tests pass their hand-moved clock so that locks and windows follow it). */
+export function createCounterStore(
+  redisUrl: string | undefined,
+  prefix?: string,
+  now: () => number = Date.now,
+): CounterStore {
+  return redisUrl ? new RedisCounterStore(redisUrl, prefix, now) : new MemoryCounterStore(now);
 }

@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorCodes, type ErrorCode } from '@mindledger/domain';
 import { AppError } from './errors.js';
+
+/** The contract's code for an HTTP status (Fastify's own 4xx errors: 413, 415, 404 …). */
+const codeOfStatus = new Map<number, ErrorCode>(
+  Object.entries(errorCodes).map(([code, status]) => [status, code as ErrorCode]),
+);
 
 const clientErrors: Record<number, string> = {
   400: 'The request could not be understood.',
@@ -38,7 +44,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
           : (clientErrors[status] ?? clientErrors[400]);
       return reply
         .status(status)
-        .send({ success: false, code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION', message });
+        .send({ success: false, code: codeOfStatus.get(status) ?? 'VALIDATION', message });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

@@ -32,9 +32,20 @@ export function registerRateLimit(app: FastifyInstance, config: RateLimitConfig,
     const policy = request.routeOptions.config?.rateLimit ?? 'default';
     if (policy === false) return;
     const key = request.ip;
+    const [limit, windowMs, bucket] =
+      policy === 'auth'
+        ? [config.authPer10Minutes, 10 * MINUTE, `ra:${request.routeOptions.url}:${key}`]
+        : [config.perMinute, MINUTE, `rm:${key}`];
+    // Ruling 8: every 429 carries the rate-limit headers; blocked and burst answers name the limit
+    // that refused them, with nothing remaining.
+    const exhausted = (refusingLimit: number) => {
+      reply.header('x-ratelimit-limit', String(refusingLimit));
+      reply.header('x-ratelimit-remaining', '0');
+    };
 
     const blockedMs = await store.flagged(`block:${key}`);
     if (blockedMs > 0) {
+      exhausted(limit);
       throw tooManyRequests(
         'Access temporarily blocked due to too many requests. Please wait a few minutes.',
         {
@@ -47,13 +58,10 @@ export function registerRateLimit(app: FastifyInstance, config: RateLimitConfig,
     const perSecond = await store.hit(`rs:${key}`, 1000);
     if (perSecond.count > config.perSecond) {
       await refuse(key);
+      exhausted(config.perSecond);
       throw tooManyRequests('Please slow down your requests.', { burst: true, retryAfter: 1 });
     }
 
-    const [limit, windowMs, bucket] =
-      policy === 'auth'
-        ? [config.authPer10Minutes, 10 * MINUTE, `ra:${request.routeOptions.url}:${key}`]
-        : [config.perMinute, MINUTE, `rm:${key}`];
     const window = await store.hit(bucket, windowMs);
     const remaining = Math.max(0, limit - window.count);
     reply.header('x-ratelimit-limit', String(limit));

@@ -25,7 +25,9 @@ export const registrationSchema = z
     confirmPassword: z
       .string({ error: () => messages.fieldRequired('Confirm password') })
       .min(1, messages.fieldRequired('Confirm password')),
-    role: z.enum(['patient', 'provider']).default('patient'),
+    role: z
+      .enum(['patient', 'provider'], { error: messages.oneOf(['patient', 'provider']) })
+      .default('patient'),
     timezone: z.string().max(64).optional(),
   })
   .refine((v) => v.password === v.confirmPassword, {

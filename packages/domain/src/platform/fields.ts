@@ -6,6 +6,7 @@ import { lengths, messages } from './messages.js';
  * blank, then the length bounds.
  */
 export function requiredText(label: string, [min, max]: readonly [number, number]) {
+  // A blank value is only "required" (abort): the length checks would repeat it in other words.
   return z
     .string({
       error: (issue) =>
@@ -14,7 +15,7 @@ export function requiredText(label: string, [min, max]: readonly [number, number
           : messages.invalidFormat,
     })
     .trim()
-    .min(1, messages.fieldRequired(label))
+    .min(1, { error: messages.fieldRequired(label), abort: true })
     .min(min, messages.minChars(min))
     .max(max, messages.maxChars(max));
 }

@@ -15,7 +15,9 @@ const idParams = z.object({ id: z.string().max(64) });
 
 /** Users Management (Part 2 §2 Admin screens, §7 Admin). */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const admin = { preHandler: ctx.guards.requireRole('admin') };
+  // preValidation: the caller is checked (and a refusal audited) before any input is validated, so
+  // non-admins cannot probe these routes with bad parameters unrecorded.
+  const admin = { preValidation: ctx.guards.requireRole('admin') };
 
   async function target(id: string) {
     const user = z.uuid().safeParse(id).success ? await findUserById(ctx.db, id) : undefined;

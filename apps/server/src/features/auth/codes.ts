@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { verificationCodes } from '../../db/schema/index.js';
 import { hmac, safeEqual, sixDigitCode } from '../../platform/crypto.js';
@@ -61,6 +61,17 @@ export class Codes {
     const claims = { sub: userId, purpose, cid: id, ...(extra.method ? { m: extra.method } : {}) };
     const token = await tokens.signPurpose(claims, this.ttlSeconds() + 60);
     return { code, token };
+  }
+
+  /** The address of the user's latest email change (started with the password), if any. */
+  async pendingNewEmail(userId: string): Promise<string | null> {
+    const [row] = await this.ctx.db
+      .select({ newEmail: verificationCodes.newEmail })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, 'email_change')))
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1);
+    return row?.newEmail ?? null;
   }
 
   /** A token that looks like a real one but matches no code (answers that must not leak accounts). */

@@ -37,6 +37,7 @@ export const authMessages = {
   twoFactorSent: 'Enter the code we sent to your email.',
   twoFactorApp: 'Enter the code from your authenticator app.',
   loggedOut: 'You have been logged out.',
+  noEmailChangePending: 'No email change is pending for this address. Start the change again.',
 } as const;
 
 const TWO_FACTOR_TTL_SECONDS = 10 * 60;
@@ -112,6 +113,10 @@ export class AuthService {
       const user = await findUserById(db, auth.sub);
       if (!user || (input.currentEmail && input.currentEmail !== user.email))
         throw badRequest('Current email does not match.');
+      // Only a change started with the password (update-user-email) may be re-sent: a bearer token
+      // alone must not be able to move the account to another address.
+      if ((await this.codes.pendingNewEmail(user.id)) !== input.newEmail)
+        throw badRequest(authMessages.noEmailChangePending);
       if (await findUserByEmail(db, input.newEmail)) throw conflict(authMessages.emailTaken);
       const { code, token } = await this.codes.issue(user.id, 'email_change', { newEmail: input.newEmail });
       await mailer.send(emails.emailChange(input.newEmail, code, config.codeTtlMinutes));

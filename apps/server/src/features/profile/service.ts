@@ -108,6 +108,9 @@ export class ProfileService {
   }
 
   async verifyNewEmail(actor: AccessClaims, token: string, code: string, request: FastifyRequest) {
+    // Another user's token is refused before the code is checked, so it cannot burn the owner's code.
+    const claims = await this.ctx.tokens.verifyPurpose(token, 'email_change');
+    if (claims?.sub !== actor.sub) throw badRequest('This code is no longer valid. Request a new code.');
     const row = await this.auth.codes.consume(token, 'email_change', code);
     if (row.userId !== actor.sub || !row.newEmail)
       throw badRequest('This code is no longer valid. Request a new code.');
@@ -128,7 +131,9 @@ export class ProfileService {
     input: z.output<typeof updateUserInfoSchema>,
     request: FastifyRequest,
   ) {
-    const updated = await updateUser(this.ctx.db, actor.sub, {
+    // A valid token may outlive its account: that is a 401, not a failed update (500).
+    const user = await this.me(actor);
+    const updated = await updateUser(this.ctx.db, user.id, {
       firstName: input.firstName,
       lastName: input.lastName,
       timezone: input.timezone,

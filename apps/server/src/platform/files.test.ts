@@ -1,0 +1,58 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalFiles } from './files.js';
+
+let base: string;
+let root: string;
+let files: LocalFiles;
+
+beforeAll(() => {
+  base = mkdtempSync(join(tmpdir(), 'mindledger-files-'));
+  root = join(base, 'files');
+  files = new LocalFiles(root);
+});
+afterAll(() => {
+  rmSync(base, { recursive: true, force: true });
+});
+
+const body = Buffer.from([1, 2, 3, 4]);
+
+describe('LocalFiles', () => {
+  it('keeps, answers and deletes a file with its content type', async () => {
+    await files.put('avatars/user-1/a.png', body, 'image/png');
+    expect(existsSync(join(root, 'avatars/user-1/a.png'))).toBe(true);
+    expect(await files.get('avatars/user-1/a.png')).toEqual({ body, contentType: 'image/png' });
+    await files.delete('avatars/user-1/a.png');
+    expect(await files.get('avatars/user-1/a.png')).toBeNull();
+    expect(existsSync(join(root, 'avatars/user-1/a.png'))).toBe(false);
+  });
+
+  it('answers null for a missing file', async () => {
+    expect(await files.get('avatars/nobody/none.png')).toBeNull();
+  });
+
+  it('refuses keys with .. or absolute paths, writing nothing outside its directory', async () => {
+    const bad = [
+      '../escape.png',
+      'avatars/../../escape.png',
+      'avatars/..',
+      'a/..b',
+      '/etc/passwd',
+      `${base}/files/abs.png`,
+      '\\windows\\path',
+      'avatars\\..\\x',
+      '',
+      '.hidden',
+      `avatars/${'x'.repeat(250)}`,
+    ];
+    for (const key of bad) {
+      await expect(files.put(key, body, 'image/png'), key).rejects.toThrow('Invalid file key');
+      await expect(files.delete(key), key).rejects.toThrow('Invalid file key');
+      expect(await files.get(key), key).toBeNull();
+    }
+    expect(existsSync(join(base, 'escape.png'))).toBe(false);
+    expect(existsSync(join(root, 'abs.png'))).toBe(false);
+  });
+});

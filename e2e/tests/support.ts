@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const demoPassword = 'Demo@1234';
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
+}
+
+/** The newest 6-digit code mailed to the address (local outbox, outside production). */
+export async function codeFor(request: APIRequestContext, email: string, subject?: RegExp): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+        const mails = (await response.json()) as { subject: string; text: string }[];
+        const mail = mails.find((m) => !subject || subject.test(m.subject));
+        code = mail ? /Your code: (\d{6})/.exec(mail.text)?.[1] : undefined;
+        return code;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return code as string;
+}
+
+/** An activated account made through the API (for journeys that do not test registration). */
+export async function activatedAccount(
+  request: APIRequestContext,
+  role: 'patient' | 'provider' = 'patient',
+): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail(role);
+  const password = 'Journey@2026';
+  const registered = await request.post('/api/v1/registration', {
+    data: { firstName: 'Jo', lastName: 'Journey', email, password, confirmPassword: password, role },
+  });
+  expect(registered.status()).toBe(201);
+  const { activationToken } = (await registered.json()) as { activationToken: string };
+  const code = await codeFor(request, email, /Activate/);
+  const activated = await request.post('/api/v1/activate-user', {
+    data: { activation_token: activationToken, activation_code: code },
+  });
+  expect(activated.status()).toBe(200);
+  return { email, password };
+}
+
+/** No serious or critical accessibility violations on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
