@@ -217,28 +217,7 @@ export class AuthService {
     const user = await findUserById(db, claims.sub);
     if (!user || !user.activated || !user.approved) throw badRequest(codeMessages.invalidToken);
     if (claims.m === 'totp') {
-      const attempts = await store.hit(`2fa:${claims.jti}`, TWO_FACTOR_TTL_SECONDS * 1000);
-      if (attempts.count > 5)
-        throw tooManyRequests(codeMessages.tooManyAttempts, {
-          blocked: true,
-          retryAfter: TWO_FACTOR_TTL_SECONDS,
-        });
-      const secret = user.totpSecret ? unseal(config.jwtSecret, user.totpSecret) : null;
-      const result = secret
-        ? await verifyTotp({ secret, token: input.two_factor_code, epochTolerance: 30 })
-        : { valid: false };
-      if (!result.valid) {
-        await this.ctx.audit.record(
-          {
-            action: 'AUTHENTICATION_FAILURE',
-            actorId: user.id,
-            actorRole: user.role,
-            resourceType: 'two_factor',
-          },
-          request,
-        );
-        throw badRequest(codeMessages.wrong);
-      }
+      await this.verifyTotpCode(user, input.two_factor_code, claims.jti, request);
     } else {
       try {
         await this.codes.consume(input.two_factor_token, 'two_factor', input.two_factor_code);
@@ -256,6 +235,42 @@ export class AuthService {
       }
     }
     return this.completeLogin(user, request, reply);
+  }
+
+  /**
+   * An authenticator code: at most 5 tries per pending login and 10 per account in 15 minutes
+   * (a correct password does not reset the latter), and each code is accepted once.
+   */
+  private async verifyTotpCode(user: UserRow, code: string, loginId: string, request: FastifyRequest) {
+    const { store, config } = this.ctx;
+    const windowMs = TWO_FACTOR_TTL_SECONDS * 1000;
+    const [perLogin, perAccount] = await Promise.all([
+      store.hit(`2fa:${loginId}`, windowMs),
+      store.hit(`2fa-user:${user.id}`, 15 * 60_000),
+    ]);
+    if (perLogin.count > 5 || perAccount.count > 10) {
+      throw tooManyRequests(codeMessages.tooManyAttempts, {
+        blocked: true,
+        retryAfter: TWO_FACTOR_TTL_SECONDS,
+      });
+    }
+    const secret = user.totpSecret ? unseal(config.jwtSecret, user.totpSecret) : null;
+    const result = secret ? await verifyTotp({ secret, token: code, epochTolerance: 30 }) : null;
+    const step = result?.valid && 'epoch' in result ? String(result.epoch) : null;
+    const replayed = step ? (await store.flagged(`2fa-used:${user.id}:${step}`)) > 0 : false;
+    if (!step || replayed) {
+      await this.ctx.audit.record(
+        {
+          action: 'AUTHENTICATION_FAILURE',
+          actorId: user.id,
+          actorRole: user.role,
+          resourceType: 'two_factor',
+        },
+        request,
+      );
+      throw badRequest(codeMessages.wrong);
+    }
+    await store.flag(`2fa-used:${user.id}:${step}`, 3 * 60_000);
   }
 
   async refresh(request: FastifyRequest, reply: FastifyReply) {

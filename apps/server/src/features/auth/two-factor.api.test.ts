@@ -218,6 +218,38 @@ describe('two-factor with an authenticator app (TOTP)', () => {
     expect(browser.cookie('ml_refresh')).toBeUndefined();
   });
 
+  it('accepts each authenticator code once', async () => {
+    const { client, user } = await server.signIn();
+    const secret = await enrol(client);
+    const code = await generate({ secret });
+    const first = server.client();
+    const ok = await verify(first, (await login(first, user.email)).body.two_factor_token, code);
+    expect(ok.status).toBe(200);
+    const second = server.client();
+    const replay = await verify(second, (await login(second, user.email)).body.two_factor_token, code);
+    expect(replay.status).toBe(400);
+    expect(replay.body.message).toBe('Invalid code. Please check the code and try again.');
+    expect(second.cookie('ml_refresh')).toBeUndefined();
+  });
+
+  it('limits wrong codes per account too: a new login does not give five more tries', async () => {
+    const { client, user } = await server.signIn();
+    const secret = await enrol(client);
+    const wrong = await wrongTotp(secret);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const browser = server.client();
+      const pending = await login(browser, user.email);
+      for (let i = 0; i < 5; i += 1) {
+        expect((await verify(browser, pending.body.two_factor_token, wrong)).status).toBe(400);
+      }
+    }
+    const browser = server.client();
+    const pending = await login(browser, user.email);
+    const limited = await verify(browser, pending.body.two_factor_token, await generate({ secret }));
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ blocked: true });
+  });
+
   it('does not accept an email-style resend for a TOTP login', async () => {
     const { client, user } = await server.signIn();
     await enrol(client);
