@@ -211,7 +211,7 @@ export class AuthService {
     request: FastifyRequest,
     reply: FastifyReply,
   ) {
-    const { tokens, db, store, config } = this.ctx;
+    const { tokens, db } = this.ctx;
     const claims = await tokens.verifyPurpose(input.two_factor_token, 'two_factor');
     if (!claims) throw badRequest(codeMessages.invalidToken);
     const user = await findUserById(db, claims.sub);

@@ -228,7 +228,9 @@ describe('two-factor with an authenticator app (TOTP)', () => {
     const second = server.client();
     const replay = await verify(second, (await login(second, user.email)).body.two_factor_token, code);
     expect(replay.status).toBe(400);
-    expect(replay.body.message).toBe('Invalid code. Please check the code and try again.');
+    expect((replay.body as unknown as { message: string }).message).toBe(
+      'Invalid code. Please check the code and try again.',
+    );
     expect(second.cookie('ml_refresh')).toBeUndefined();
   });
 

@@ -1,0 +1,45 @@
+import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { IconLogout, IconSettings } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { homeForRole } from '@mindledger/domain';
+import type { User } from '../../api/types';
+import { logout } from '../../features/auth/logout';
+import { ColorSchemeToggle } from '../../features/theme/ColorSchemeToggle';
+import { Logo } from '../../ui/Logo';
+import { headerLinks, visibleItems } from '../nav-items';
+import { ProfileMenu } from './ProfileMenu';
+
+/** Header (Part 1 §6, Part 2 §2): logo, dark-mode toggle, Settings (Patient), Logout (Admin) or profile menu. */
+export function AppHeader({ user }: { user: User }) {
+  const role = user.userRole;
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Logo to={homeForRole(role)} />
+      <Group gap="xs" wrap="nowrap">
+        {visibleItems(headerLinks, role).map((item) => {
+          const Icon = item.icon ?? IconSettings;
+          return (
+            <Tooltip key={item.to} label={item.label} withArrow>
+              <ActionIcon component={Link} to={item.to} variant="default" size="lg" aria-label={item.label}>
+                <Icon size={18} stroke={1.6} />
+              </ActionIcon>
+            </Tooltip>
+          );
+        })}
+        <ColorSchemeToggle role={role} />
+        {role === 'admin' ? (
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconLogout size={16} stroke={1.6} />}
+            onClick={() => void logout()}
+          >
+            Logout
+          </Button>
+        ) : (
+          <ProfileMenu user={user} />
+        )}
+      </Group>
+    </Group>
+  );
+}

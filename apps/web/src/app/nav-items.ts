@@ -1,0 +1,58 @@
+import type { ComponentType } from 'react';
+import {
+  IconBell,
+  IconCalendarStats,
+  IconDiscount,
+  IconReceipt,
+  IconSpeakerphone,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { Role } from '@mindledger/domain';
+import { isPathRegistered } from './route-registry';
+
+/**
+ * Navigation as data (Part 1 §6, Part 2 §2). Every entry the spec names is listed here; an entry
+ * shows only when its route is registered, so a feature that lands its route lights up its link.
+ */
+export interface NavItem {
+  label: string;
+  to: string;
+  roles: readonly Role[];
+  icon?: ComponentType<{ size?: number | string; stroke?: number }>;
+}
+
+/** Admin navigation: Users, Promo Codes, Subscriptions, Important Updates. */
+export const mainNavItems: readonly NavItem[] = [
+  { label: 'Users', to: '/admin/all-users', roles: ['admin'], icon: IconUsers },
+  { label: 'Promo Codes', to: '/admin/promo-codes', roles: ['admin'], icon: IconDiscount },
+  { label: 'Subscriptions', to: '/admin/subscriptions', roles: ['admin'], icon: IconReceipt },
+  { label: 'Important Updates', to: '/admin/important-updates', roles: ['admin'], icon: IconSpeakerphone },
+];
+
+/** The Patient's header Settings link goes to the notification settings. */
+export const headerLinks: readonly NavItem[] = [
+  { label: 'Settings', to: '/profile/notification-settings', roles: ['patient'], icon: IconBell },
+];
+
+/** Profile dropdown links (the group is hidden for Admin). */
+export const profileMenuItems: readonly NavItem[] = [
+  { label: 'My Profile', to: '/profile', roles: ['patient', 'provider'] },
+  { label: 'Profile Settings', to: '/profile/edit-profile', roles: ['patient', 'provider'] },
+  {
+    label: 'Notification Settings',
+    to: '/profile/notification-settings',
+    roles: ['patient'],
+    icon: IconBell,
+  },
+  {
+    label: 'Weekly Automation',
+    to: '/profile/weekly-automation',
+    roles: ['patient'],
+    icon: IconCalendarStats,
+  },
+];
+
+export function visibleItems(items: readonly NavItem[], role: Role | null | undefined): NavItem[] {
+  if (!role) return [];
+  return items.filter((item) => item.roles.includes(role) && isPathRegistered(item.to));
+}

@@ -1,0 +1,137 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../ui/FullPageLoader';
+import { PublicOnly, RequireAuth, RoleGate, RootRedirect } from './guards';
+import { AppLayout } from './layouts/AppLayout';
+import { collectPaths, registerPaths } from './route-registry';
+import { RouteError } from './RouteError';
+
+/**
+ * Every screen is a lazy chunk, so the first load only carries the shell and the screen it shows.
+ * Later features add their routes here; their navigation entries (nav-items.ts) appear by themselves.
+ */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageLoader />,
+    children: [
+      { path: '/', element: <RootRedirect /> },
+      {
+        path: '/auth',
+        lazy: () =>
+          import('./layouts/AuthLayout').then((m) => ({
+            element: (
+              <PublicOnly>
+                <m.AuthLayout />
+              </PublicOnly>
+            ),
+          })),
+        children: [
+          {
+            path: 'login/client',
+            lazy: () =>
+              import('../features/auth/pages/LoginPage').then((m) => ({ Component: m.ClientLoginPage })),
+          },
+          {
+            path: 'login',
+            lazy: () =>
+              import('../features/auth/pages/LoginPage').then((m) => ({ Component: m.ProviderLoginPage })),
+          },
+          {
+            path: 'register',
+            lazy: () =>
+              import('../features/auth/pages/RegisterPage').then((m) => ({ Component: m.RegisterPage })),
+          },
+          {
+            path: 'activate',
+            lazy: () =>
+              import('../features/auth/pages/ActivatePage').then((m) => ({ Component: m.ActivatePage })),
+          },
+          {
+            path: 'forgot-password',
+            lazy: () =>
+              import('../features/auth/pages/ForgotPasswordPage').then((m) => ({
+                Component: m.ForgotPasswordPage,
+              })),
+          },
+          {
+            path: 'reset-password',
+            lazy: () =>
+              import('../features/auth/pages/ResetPasswordPage').then((m) => ({
+                Component: m.ResetPasswordPage,
+              })),
+          },
+        ],
+      },
+      {
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        children: [
+          {
+            element: <RoleGate roles={['patient']} />,
+            children: [
+              {
+                path: '/user/home',
+                lazy: () =>
+                  import('../features/home/PatientHomePage').then((m) => ({ Component: m.PatientHomePage })),
+              },
+            ],
+          },
+          {
+            element: <RoleGate roles={['provider']} />,
+            children: [
+              {
+                path: '/provider/dashboard',
+                lazy: () =>
+                  import('../features/home/ProviderDashboardPage').then((m) => ({
+                    Component: m.ProviderDashboardPage,
+                  })),
+              },
+            ],
+          },
+          {
+            element: <RoleGate roles={['admin']} />,
+            children: [
+              {
+                path: '/admin/all-users',
+                lazy: () =>
+                  import('../features/admin-users/UsersManagementPage').then((m) => ({
+                    Component: m.UsersManagementPage,
+                  })),
+              },
+            ],
+          },
+          {
+            element: <RoleGate roles={['patient', 'provider', 'admin']} />,
+            children: [
+              {
+                path: '/profile',
+                lazy: () =>
+                  import('../features/profile/MyProfilePage').then((m) => ({ Component: m.MyProfilePage })),
+              },
+              {
+                path: '/profile/edit-profile',
+                lazy: () =>
+                  import('../features/profile/ProfileSettingsPage').then((m) => ({
+                    Component: m.ProfileSettingsPage,
+                  })),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: () => import('../features/not-found/NotFoundPage').then((m) => ({ Component: m.NotFoundPage })),
+      },
+    ],
+  },
+];
+
+registerPaths(collectPaths(routes));
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,53 @@
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { tokenStore } from '../../api/token';
+import { jsonResponse, makeJwt, makeUser } from '../../test/helpers';
+import { fetchMe, invalidUserDataMessage } from './api';
+import { authStore } from './auth-store';
+import { bootstrapAuth, installAuthHandlers } from './bootstrap';
+
+let fetchMock: Mock<typeof fetch>;
+
+describe('session start', () => {
+  beforeEach(() => {
+    fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+    authStore.reset();
+    installAuthHandlers();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    tokenStore.clear();
+    authStore.reset();
+  });
+
+  it("says 'Invalid user data received' when GET me has no user object", async () => {
+    tokenStore.set(makeJwt(600));
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true }));
+    await expect(fetchMe()).rejects.toThrow(invalidUserDataMessage);
+    expect(invalidUserDataMessage).toBe('Invalid user data received');
+  });
+
+  it('uses a valid stored token to load the user', async () => {
+    tokenStore.set(makeJwt(600));
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, user: makeUser({ firstName: 'Kim' }) }));
+    await bootstrapAuth();
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/proxy/v1/me');
+    expect(authStore.getState()).toMatchObject({ status: 'authenticated', user: { firstName: 'Kim' } });
+  });
+
+  it('without a valid token, tries one silent refresh and is signed out when it fails', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: false, message: 'no cookie' }, { status: 401 }));
+    await bootstrapAuth();
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/proxy/v1/refresh');
+    expect(authStore.getState().status).toBe('anonymous');
+  });
+
+  it('restores the session from the refresh cookie', async () => {
+    const token = makeJwt(900);
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, accessToken: token, user: makeUser() }));
+    await bootstrapAuth();
+    expect(authStore.getState().status).toBe('authenticated');
+    expect(tokenStore.valid()).toBe(token);
+  });
+});

@@ -1,0 +1,63 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { passwordRuleMessage } from '@mindledger/domain';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { jsonResponse, renderRoutes } from '../../../test/helpers';
+import { RegisterPage } from './RegisterPage';
+
+let fetchMock: Mock<typeof fetch>;
+
+describe('registration page', () => {
+  beforeEach(() => {
+    fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const render = (path = '/auth/register') =>
+    renderRoutes(
+      [
+        { path: '/auth/register', element: <RegisterPage /> },
+        { path: '/auth/activate', element: <p>Activation page</p> },
+      ],
+      path,
+    );
+
+  it('shows the exact password rule and the mismatch message', async () => {
+    render();
+    await userEvent.type(screen.getByLabelText('First name'), 'Ann');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Lee');
+    await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'alllowercase1');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'different');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText(passwordRuleMessage)).toBeInTheDocument();
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('registers a therapist and continues to the activation page', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(
+        { success: true, message: 'Registration successful.', activationToken: 'act-1', email: 'p@x.io' },
+        { status: 201 },
+      ),
+    );
+    const { router } = render();
+    await userEvent.click(screen.getByLabelText('I am a therapist (provider)'));
+    await userEvent.type(screen.getByLabelText('First name'), 'Paul');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Roe');
+    await userEvent.type(screen.getByLabelText('Email'), 'p@x.io');
+    await userEvent.type(screen.getByLabelText('Password'), 'Strong@123');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'Strong@123');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/activate'));
+    const body = JSON.parse(String(fetchMock.mock.calls[0]![1]?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ firstName: 'Paul', lastName: 'Roe', email: 'p@x.io', role: 'provider' });
+    expect(JSON.parse(sessionStorage.getItem('ml_pending_activation')!)).toEqual({
+      token: 'act-1',
+      email: 'p@x.io',
+      role: 'provider',
+    });
+  });
+});

@@ -1,0 +1,58 @@
+import { createOnDemand } from './on-demand';
+
+export type ToastKind = 'success' | 'error' | 'warning' | 'info';
+
+const colors: Record<ToastKind, string> = {
+  success: 'green',
+  error: 'red',
+  warning: 'yellow',
+  info: 'blue',
+};
+
+const defaultDurationMs = 5_000;
+
+export interface ToastOptions {
+  durationMs?: number | false;
+  title?: string;
+  id?: string;
+}
+
+type NotificationsModule = typeof import('@mantine/notifications');
+
+/** The toast container (ui/NotificationsHost) mounts once the first toast is asked for. */
+export const notificationsHost = createOnDemand();
+
+let loading: Promise<NotificationsModule> | null = null;
+
+// @mantine/notifications loads with the first toast, which keeps it out of the first load; its
+// store keeps what was shown until the container is on screen.
+export function loadNotifications(): Promise<NotificationsModule> {
+  loading ??= import('@mantine/notifications');
+  notificationsHost.request();
+  return loading;
+}
+
+/** The one toast helper of the app (Mantine notifications: error red, warning yellow). Resolves to its id. */
+export async function showToast(
+  kind: ToastKind,
+  message: string,
+  options: ToastOptions = {},
+): Promise<string> {
+  const { notifications } = await loadNotifications();
+  return notifications.show({
+    id: options.id,
+    color: colors[kind],
+    title: options.title,
+    message,
+    autoClose: options.durationMs ?? defaultDurationMs,
+    withBorder: true,
+    'data-toast-kind': kind,
+  });
+}
+
+export const toast = {
+  success: (message: string, options?: ToastOptions) => void showToast('success', message, options),
+  error: (message: string, options?: ToastOptions) => void showToast('error', message, options),
+  warning: (message: string, options?: ToastOptions) => void showToast('warning', message, options),
+  info: (message: string, options?: ToastOptions) => void showToast('info', message, options),
+};
