@@ -53,7 +53,13 @@ export default defineConfig({
     {
       name: 'mobile',
       testMatch: /mobile/,
-      use: { ...devices['Pixel 5'], baseURL: 'http://127.0.0.1:4310', channel: undefined },
+      use: {
+        baseURL: 'http://127.0.0.1:4310',
+        viewport: { width: 375, height: 812 },
+        isMobile: true,
+        hasTouch: true,
+        userAgent: devices['Pixel 5'].userAgent,
+      },
     },
     {
       name: 'timers',

@@ -11,7 +11,7 @@ import {
 import { ModalsHost } from '../ui/ModalsHost';
 import { NotificationsHost } from '../ui/NotificationsHost';
 import { queryClient as defaultQueryClient } from './query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -37,7 +37,12 @@ export function AppProviders({
 
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} forceColorScheme={scheme} env={env}>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        forceColorScheme={scheme}
+        env={env}
+      >
         <NotificationsHost />
         <ModalsHost />
         {children}

@@ -46,6 +46,7 @@ export async function showToast(
     message,
     autoClose: options.durationMs ?? defaultDurationMs,
     withBorder: true,
+    closeButtonProps: { 'aria-label': 'Close notification' },
     'data-toast-kind': kind,
   });
 }

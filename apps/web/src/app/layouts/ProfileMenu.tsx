@@ -21,9 +21,8 @@ export function ProfileMenu({ user }: { user: User }) {
       <Menu.Target>
         <UnstyledButton aria-label={`Profile menu: ${fullName}`} className="profile-trigger">
           <Group gap={8} wrap="nowrap">
-            <Avatar src={user.avatar.url} alt="" radius="xl" size={34} color="blue">
-              {initialsOf(user)}
-            </Avatar>
+            {/* No initials here: the trigger's accessible name must contain all of its visible text. */}
+            <Avatar src={user.avatar.url} alt="" radius="xl" size={34} color="blue" aria-hidden="true" />
             <Text fw={500} fz="sm" visibleFrom="sm" maw={140} truncate>
               {user.firstName}
             </Text>

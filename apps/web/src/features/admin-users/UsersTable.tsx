@@ -51,7 +51,7 @@ export function UsersTable({ users, currentUserId, busyId, onApprove, onDelete }
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     {status === 'pending_approval' && (
-                      <Button size="xs" color="green" onClick={() => onApprove(user)} loading={busy}>
+                      <Button size="xs" onClick={() => onApprove(user)} loading={busy}>
                         Approve
                       </Button>
                     )}

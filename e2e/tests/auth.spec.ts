@@ -1,0 +1,174 @@
+import { expect, test } from '@playwright/test';
+import { activatedAccount, codeFor, expectAccessible, uniqueEmail } from './support';
+
+test('a new client registers, activates with the mailed code, logs in, edits the profile and logs out', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('journey');
+  const password = 'Journey@2026';
+
+  await page.goto('/auth/register');
+  await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('First name is required')).toBeVisible();
+
+  await page.getByLabel('First name').fill('Robin');
+  await page.getByLabel('Last name').fill('Hart');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('weakpassword');
+  await page.getByLabel('Confirm password').fill('weakpassword');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(
+    page.getByText(
+      'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character',
+    ),
+  ).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Activate your account' })).toBeVisible();
+  await expectAccessible(page);
+  const code = await codeFor(request, email, /Activate/);
+  await page.getByLabel('Activation code').fill(code);
+  await page.getByRole('button', { name: 'Activate account' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Client Login' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+
+  await expect(page).toHaveURL(/\/user\/home$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Robin' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Profile menu: Robin Hart' }).click();
+  await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
+  await expectAccessible(page);
+  const personal = page.getByRole('region', { name: 'Personal information' });
+  await personal.getByLabel('First name').fill('Robyn');
+  await personal.getByLabel('Time zone').selectOption('Europe/London');
+  await personal.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Profile updated successfully.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Profile menu: Robyn Hart' }).click();
+  await page.getByRole('menuitem', { name: 'My Profile' }).click();
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  await expect(
+    page
+      .getByText('Europe/London')
+      .or(page.getByText(/London/))
+      .first(),
+  ).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Profile menu: Robyn Hart' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/auth\/login\/client$/);
+  await page.goto('/user/home');
+  await expect(page).toHaveURL(/\/auth\/login\/client/);
+});
+
+test('five wrong passwords lock the account with a clear message', async ({ page, request }) => {
+  const { email, password } = await activatedAccount(request);
+  await page.goto('/auth/login/client');
+  await page.getByLabel('Email').fill(email);
+  for (let i = 0; i < 5; i += 1) {
+    await page.getByLabel('Password', { exact: true }).fill(`Wrong@${i}0000`);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('Invalid email or password.').first()).toBeVisible();
+  }
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(
+    page.getByText('Too many failed login attempts. Please try again in 15 minutes.').first(),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Access temporarily blocked due to too many requests. Please wait a few minutes.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login\/client/);
+});
+
+test('a forgotten password is reset with the mailed code', async ({ page, request }) => {
+  const { email } = await activatedAccount(request);
+  await page.goto('/auth/login/client');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset code' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await page.getByLabel('Reset code').fill(await codeFor(request, email, /Reset/));
+  await page.getByLabel('New password').fill('Renewed@2027');
+  await page.getByLabel('Confirm password').fill('Renewed@2027');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('heading', { name: 'Client Login' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Renewed@2027');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome, Jo' })).toBeVisible();
+});
+
+test('two-factor by email: turned on in settings, then asked for at login', async ({ page, request }) => {
+  const { email, password } = await activatedAccount(request);
+  await page.goto('/auth/login/client');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome, Jo' })).toBeVisible();
+
+  await page.goto('/profile/edit-profile');
+  const twoFactor = page.getByRole('region', { name: 'Two-factor authentication' });
+  await twoFactor.getByLabel('Password', { exact: true }).fill(password);
+  await twoFactor.getByRole('button', { name: 'Use email codes' }).click();
+  await expect(twoFactor.getByRole('button', { name: 'Turn off two-factor authentication' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Profile menu: Jo Journey' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/auth\/login\/client$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Two-factor verification' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Verification code').fill(await codeFor(request, email, /sign-in code/));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome, Jo' })).toBeVisible();
+});
+
+test('a provider waits for approval; after the admin approves, the provider logs in', async ({
+  page,
+  request,
+}) => {
+  const { email, password } = await activatedAccount(request, 'provider');
+  await page.goto('/auth/login');
+  await expect(page.getByRole('heading', { name: 'Provider Login' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText(/awaiting approval by an administrator/).first()).toBeVisible();
+
+  await page.getByLabel('Email').fill('admin@demo.local');
+  await page.getByLabel('Password', { exact: true }).fill('Demo@1234');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Users Management' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Search users').fill(email);
+  const row = page.getByRole('row', { name: new RegExp(email) });
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(row.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/provider\/dashboard$/);
+  await page.getByRole('button', { name: 'Profile menu: Jo Journey' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});

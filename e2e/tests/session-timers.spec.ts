@@ -1,0 +1,46 @@
+import { expect, test, type Page } from '@playwright/test';
+import { activatedAccount } from './support';
+
+// This project's server hands the web app an idle threshold of 4 s and a 6 s warning countdown.
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/auth/login/client');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome, Jo' })).toBeVisible();
+}
+
+test('the idle warning counts down; Continue Session resumes the session', async ({ page, request }) => {
+  const { email, password } = await activatedAccount(request);
+  await signIn(page, email, password);
+  const warning = page.getByRole('dialog', { name: 'Session Timeout Warning' });
+  await expect(warning).toBeVisible({ timeout: 15_000 });
+  await expect(warning.getByText(/00:0\d/)).toBeVisible();
+  await warning.getByRole('button', { name: 'Continue Session' }).click();
+  await expect(page.getByText('Session resumed successfully')).toBeVisible();
+  await expect(warning).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Welcome, Jo' })).toBeVisible();
+});
+
+test('without activity the session ends by itself and the login page says why', async ({ page, request }) => {
+  const { email, password } = await activatedAccount(request);
+  await signIn(page, email, password);
+  await expect(page.getByRole('dialog', { name: 'Session Timeout Warning' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page).toHaveURL(/\/auth\/login\/client\?timeout=true$/, { timeout: 20_000 });
+  await expect(page.getByText('Session expired due to inactivity. Please log in again.')).toBeVisible();
+  await expect(page.getByText('You have been logged out due to inactivity.')).toBeVisible();
+  await page.goto('/user/home');
+  await expect(page).toHaveURL(/\/auth\/login\/client/);
+});
+
+test('Logout Now ends the session at once', async ({ page, request }) => {
+  const { email, password } = await activatedAccount(request);
+  await signIn(page, email, password);
+  const warning = page.getByRole('dialog', { name: 'Session Timeout Warning' });
+  await expect(warning).toBeVisible({ timeout: 15_000 });
+  await warning.getByRole('button', { name: 'Logout Now' }).click();
+  await expect(page).toHaveURL(/\/auth\/login\/client$/);
+});

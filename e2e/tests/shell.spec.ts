@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { activatedAccount, demoPassword, expectAccessible } from './support';
+
+test('an unknown page says Page Not Found and goes back to the role home', async ({ page }) => {
+  await page.goto('/auth/login/client');
+  await page.getByLabel('Email').fill('patient@demo.local');
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/user\/home$/);
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'BACK TO HOME PAGE' }).click();
+  await expect(page).toHaveURL(/\/user\/home$/);
+});
+
+test('the patient header: dark mode is Coming Soon; admin pages are out of reach', async ({ page }) => {
+  await page.goto('/auth/login/client');
+  await page.getByLabel('Email').fill('patient@demo.local');
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const toggle = page.getByRole('button', { name: 'Toggle dark mode' });
+  await expect(toggle).toHaveAttribute('aria-disabled', 'true');
+  await toggle.hover();
+  await expect(page.getByText('Coming Soon')).toBeVisible();
+  await page.goto('/admin/all-users');
+  await expect(page).toHaveURL(/\/user\/home$/);
+});
+
+test('the admin deletes a user after confirming', async ({ page, request }) => {
+  const { email } = await activatedAccount(request);
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill('admin@demo.local');
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByLabel('Search users').fill(email);
+  const row = page.getByRole('row', { name: new RegExp(email) });
+  await row.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete user' });
+  await expect(dialog.getByText('Are you sure you want to delete this user?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No users found')).toBeVisible();
+  const login = await request.post('/api/v1/login', { data: { email, password: 'Journey@2026' } });
+  expect(login.status()).toBe(401);
+});
+
+test('a provider sees dark mode and the provider home', async ({ page }) => {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill('provider@demo.local');
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/provider\/dashboard$/);
+  await page.getByRole('button', { name: 'Toggle dark mode' }).click();
+  await expect(page.locator('body')).toHaveAttribute('data-theme', 'dark');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Toggle dark mode' }).click();
+  await expect(page.locator('body')).toHaveAttribute('data-theme', 'light');
+});
