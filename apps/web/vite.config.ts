@@ -1,13 +1,40 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const domainSource = /[\\/]packages[\\/]domain[\\/]src[\\/]/;
+
+/** Writes .br and .gz beside every text asset; the server sends them to browsers that accept them. */
+function precompress(): Plugin {
+  const compressible = /\.(js|css|html|svg|json|txt|woff)$/;
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? walk(path) : [path];
+    });
+  return {
+    name: 'precompress',
+    apply: 'build',
+    closeBundle() {
+      for (const file of walk(join(root, 'dist')).filter((f) => compressible.test(f))) {
+        const body = readFileSync(file);
+        if (body.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -15,14 +42,6 @@ export default defineConfig({
     // The entry chunk is ~540 kB raw (React DOM, Mantine, the router) but ~170 kB gzipped; the
     // budget that matters is the patient home's first load (< 200 kB gzipped JS in total).
     chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      treeshake: {
-        // The shared domain package has no import-time side effects, but it does not say so in its
-        // package.json: without this, importing one helper would bundle every zod schema (and zod)
-        // into the first load.
-        moduleSideEffects: (id) => (domainSource.test(id) ? false : undefined),
-      },
-    },
   },
   server: {
     port: 5173,

@@ -191,6 +191,7 @@ export async function buildApp(
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,
+      preCompressed: true,
       index: false,
       setHeaders: (res, path) => {
         res.header(
