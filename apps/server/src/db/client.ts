@@ -22,6 +22,8 @@ export interface SqlExecutor {
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** True when this open created the embedded database's directory (initdb ran). */
+  created: boolean;
   /** For PostgreSQL the job runner opens its own pool; for PGlite it shares the one connection. */
   connectionString?: string;
   executor: SqlExecutor;
@@ -63,6 +65,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    created: false,
     connectionString: url,
     executor: { executeSql: (text, values) => pool.query(text, values) },
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsFolder() }),
@@ -72,12 +75,14 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 
 async function openPglite(options: OpenOptions): Promise<Database> {
   let release = async () => {};
+  let created = false;
   let client = options.pglite;
   if (!client) {
     if (options.dataDir) {
       const dir = join(options.dataDir, 'pgdata');
       mkdirSync(options.dataDir, { recursive: true });
       release = acquireDirectoryLock(join(options.dataDir, 'pgdata.lock'));
+      created = !existsSync(join(dir, 'PG_VERSION'));
       client = new PGlite(dir);
     } else {
       client = new PGlite();
@@ -89,6 +94,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   return {
     db: drizzled as unknown as Db,
     kind: 'pglite',
+    created,
     executor: {
       async executeSql(text, values) {
         if (values && values.length > 0) return pglite.query(text, values);
