@@ -12,7 +12,14 @@ import type {
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
 import { unseal } from '../../platform/crypto.js';
-import { badRequest, conflict, forbidden, tooManyRequests, unauthenticated } from '../../platform/errors.js';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  tooManyRequests,
+  unauthenticated,
+} from '../../platform/errors.js';
 import { hashPassword, verifyDummy, verifyPassword } from '../../platform/passwords.js';
 import { Codes, codeMessages } from './codes.js';
 import { emails } from './emails.js';
@@ -216,12 +223,11 @@ export class AuthService {
     if (!claims) throw badRequest(codeMessages.invalidToken);
     const user = await findUserById(db, claims.sub);
     if (!user || !user.activated || !user.approved) throw badRequest(codeMessages.invalidToken);
-    if (claims.m === 'totp') {
-      await this.verifyTotpCode(user, input.two_factor_code, claims.jti, request);
-    } else {
-      try {
-        await this.codes.consume(input.two_factor_token, 'two_factor', input.two_factor_code);
-      } catch (error) {
+    try {
+      if (claims.m === 'totp') await this.verifyTotpCode(user, input.two_factor_code, claims.jti);
+      else await this.codes.consume(input.two_factor_token, 'two_factor', input.two_factor_code);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'VALIDATION') {
         await this.ctx.audit.record(
           {
             action: 'AUTHENTICATION_FAILURE',
@@ -231,8 +237,8 @@ export class AuthService {
           },
           request,
         );
-        throw error;
       }
+      throw error;
     }
     return this.completeLogin(user, request, reply);
   }
@@ -241,7 +247,7 @@ export class AuthService {
    * An authenticator code: at most 5 tries per pending login and 10 per account in 15 minutes
    * (a correct password does not reset the latter), and each code is accepted once.
    */
-  private async verifyTotpCode(user: UserRow, code: string, loginId: string, request: FastifyRequest) {
+  private async verifyTotpCode(user: UserRow, code: string, loginId: string) {
     const { store, config } = this.ctx;
     const windowMs = TWO_FACTOR_TTL_SECONDS * 1000;
     const [perLogin, perAccount] = await Promise.all([
@@ -259,15 +265,6 @@ export class AuthService {
     const step = result?.valid && 'epoch' in result ? String(result.epoch) : null;
     const replayed = step ? (await store.flagged(`2fa-used:${user.id}:${step}`)) > 0 : false;
     if (!step || replayed) {
-      await this.ctx.audit.record(
-        {
-          action: 'AUTHENTICATION_FAILURE',
-          actorId: user.id,
-          actorRole: user.role,
-          resourceType: 'two_factor',
-        },
-        request,
-      );
       throw badRequest(codeMessages.wrong);
     }
     await store.flag(`2fa-used:${user.id}:${step}`, 3 * 60_000);
