@@ -37,8 +37,12 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 }
 
 /** Starts the real, built server on its own data directory (and database when given). */
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'mindledger-bench-'));
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+  existingDataDir?: string,
+): Promise<RunningServer> {
+  const dataDir = existingDataDir ?? (await mkdtemp(join(tmpdir(), 'mindledger-bench-')));
   const child = spawn(process.execPath, [mainJs], {
     env: {
       ...process.env,

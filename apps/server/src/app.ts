@@ -16,6 +16,9 @@ import { adminRoutes } from './features/admin/routes.js';
 import { auditRoutes, securityLogoutRoute } from './features/audit/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { AuthService } from './features/auth/service.js';
+import { clientConnectionRoutes } from './features/connections/client-routes.js';
+import { providerConnectionRoutes } from './features/connections/routes.js';
+import { ConnectionsService } from './features/connections/service.js';
 import { devRoutes } from './features/dev/routes.js';
 import { clientConfigRoutes, healthRoutes } from './features/health/routes.js';
 import { profileRoutes } from './features/profile/routes.js';
@@ -167,11 +170,14 @@ export async function buildApp(
 
   const auth = new AuthService(ctx);
   const profile = new ProfileService(ctx, auth);
+  const connectionsService = new ConnectionsService(ctx);
   await app.register(
     async (v1) => {
       await v1.register(authRoutes(ctx, auth));
       await v1.register(profileRoutes(ctx, profile));
       await v1.register(adminRoutes(ctx));
+      await v1.register(providerConnectionRoutes(ctx, connectionsService));
+      await v1.register(clientConnectionRoutes(ctx, connectionsService));
       await v1.register(securityLogoutRoute(ctx));
       await v1.register(clientConfigRoutes(ctx));
     },

@@ -105,6 +105,13 @@ export class Client {
   put<T = Record<string, unknown>>(path: string, body?: unknown, options?: Parameters<Client['request']>[2]) {
     return this.request<T>('PUT', path, { ...options, body: body ?? {} });
   }
+  patch<T = Record<string, unknown>>(
+    path: string,
+    body?: unknown,
+    options?: Parameters<Client['request']>[2],
+  ) {
+    return this.request<T>('PATCH', path, { ...options, body: body ?? {} });
+  }
   delete<T = Record<string, unknown>>(
     path: string,
     body?: unknown,

@@ -11,3 +11,4 @@ export * from './profile/schemas.js';
 export * from './admin/schemas.js';
 export * from './session/timers.js';
 export * from './session/security.js';
+export * from './connections/schemas.js';

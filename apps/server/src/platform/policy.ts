@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { connections } from '../db/schema/index.js';
 import type { Audit } from './audit.js';
@@ -7,6 +7,14 @@ import type { AccessClaims } from './tokens.js';
 import { notFound } from './errors.js';
 
 export type PatientAccess = 'self' | 'provider';
+
+/**
+ * The one rule of provider access, as SQL: the connection is accepted and active. Every query that
+ * decides what a provider may see of a client uses it (isConnected below, the connections lists).
+ */
+export function activeConnection(): SQL {
+  return and(eq(connections.status, 'accepted'), eq(connections.connectionStatus, 'active')) as SQL;
+}
 
 /**
  * The one access policy every feature uses for a client's data: a patient reaches only their own
@@ -24,12 +32,7 @@ export class AccessPolicy {
       .select({ id: connections.id })
       .from(connections)
       .where(
-        and(
-          eq(connections.providerId, providerId),
-          eq(connections.patientId, patientId),
-          eq(connections.status, 'accepted'),
-          eq(connections.connectionStatus, 'active'),
-        ),
+        and(eq(connections.providerId, providerId), eq(connections.patientId, patientId), activeConnection()),
       )
       .limit(1);
     return rows.length > 0;

@@ -1,6 +1,10 @@
 import type { ComponentType } from 'react';
 import {
   IconBell,
+  IconEyeCheck,
+  IconStethoscope,
+  IconUserOff,
+  IconUsersGroup,
   IconCalendarStats,
   IconDiscount,
   IconReceipt,
@@ -21,8 +25,15 @@ export interface NavItem {
   icon?: ComponentType<{ size?: number | string; stroke?: number }>;
 }
 
-/** Admin navigation: Users, Promo Codes, Subscriptions, Important Updates. */
+/**
+ * Main navigation. Admin: Users, Promo Codes, Subscriptions, Important Updates. Client: My Providers,
+ * Access History. Provider: Clients (the dashboard), Inactive Clients.
+ */
 export const mainNavItems: readonly NavItem[] = [
+  { label: 'My Providers', to: '/user/providers', roles: ['patient'], icon: IconStethoscope },
+  { label: 'Access History', to: '/user/access-history', roles: ['patient'], icon: IconEyeCheck },
+  { label: 'Clients', to: '/provider/dashboard', roles: ['provider'], icon: IconUsersGroup },
+  { label: 'Inactive Clients', to: '/provider/inactive-clients', roles: ['provider'], icon: IconUserOff },
   { label: 'Users', to: '/admin/all-users', roles: ['admin'], icon: IconUsers },
   { label: 'Promo Codes', to: '/admin/promo-codes', roles: ['admin'], icon: IconDiscount },
   { label: 'Subscriptions', to: '/admin/subscriptions', roles: ['admin'], icon: IconReceipt },

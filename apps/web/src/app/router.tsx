@@ -77,6 +77,27 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/home/PatientHomePage').then((m) => ({ Component: m.PatientHomePage })),
               },
+              {
+                path: '/user/providers',
+                lazy: () =>
+                  import('../features/connections/MyProvidersPage').then((m) => ({
+                    Component: m.MyProvidersPage,
+                  })),
+              },
+              {
+                path: '/user/access-history',
+                lazy: () =>
+                  import('../features/connections/AccessHistoryPage').then((m) => ({
+                    Component: m.AccessHistoryPage,
+                  })),
+              },
+              {
+                path: '/user/reactivation-consent',
+                lazy: () =>
+                  import('../features/connections/ReactivationConsentPage').then((m) => ({
+                    Component: m.ReactivationConsentPage,
+                  })),
+              },
             ],
           },
           {
@@ -85,8 +106,22 @@ export const routes: RouteObject[] = [
               {
                 path: '/provider/dashboard',
                 lazy: () =>
-                  import('../features/home/ProviderDashboardPage').then((m) => ({
+                  import('../features/provider-clients/ProviderDashboardPage').then((m) => ({
                     Component: m.ProviderDashboardPage,
+                  })),
+              },
+              {
+                path: '/provider/patient-overview/:patientId',
+                lazy: () =>
+                  import('../features/provider-clients/PatientOverviewPage').then((m) => ({
+                    Component: m.PatientOverviewPage,
+                  })),
+              },
+              {
+                path: '/provider/inactive-clients',
+                lazy: () =>
+                  import('../features/provider-clients/InactiveClientsPage').then((m) => ({
+                    Component: m.InactiveClientsPage,
                   })),
               },
             ],

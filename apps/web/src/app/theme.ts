@@ -31,8 +31,8 @@ export const theme = createTheme({
   fontFamily: fontStack,
   headings: { fontFamily: fontStack, fontWeight: '650' },
   primaryColor: 'blue',
-  // blue.8 on white and white on blue.8 reach WCAG AA contrast (4.5:1); blue.7 does not.
-  primaryShade: { light: 8, dark: 5 },
+  // White on blue.8 reaches WCAG AA contrast (4.5:1) in both schemes; blue.5-7 do not.
+  primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   cursorType: 'pointer',
   focusRing: 'auto',

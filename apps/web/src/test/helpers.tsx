@@ -59,3 +59,10 @@ export function renderRoutes(routes: RouteObject[], initialPath: string) {
 export function renderWithProviders(ui: ReactElement, path = '/') {
   return renderRoutes([{ path: '*', element: ui }], path);
 }
+
+/** Forgets every toast shown so far (the notifications store outlives a test). */
+export async function clearToasts(): Promise<void> {
+  const { notifications } = await import('@mantine/notifications');
+  notifications.clean();
+  notifications.cleanQueue();
+}

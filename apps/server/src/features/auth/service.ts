@@ -21,6 +21,7 @@ import {
   unauthenticated,
 } from '../../platform/errors.js';
 import { hashPassword, verifyDummy, verifyPassword } from '../../platform/passwords.js';
+import { claimEmailInvitations } from '../connections/service.js';
 import { Codes, codeMessages } from './codes.js';
 import { emails } from './emails.js';
 import { presentUser } from './presenter.js';
@@ -95,6 +96,12 @@ export class AuthService {
       { action: 'ACCOUNT_ACTIVATED', actorId: user.id, actorRole: user.role, resourceType: 'user' },
       request,
     );
+    try {
+      await claimEmailInvitations(this.ctx, user);
+    } catch (error) {
+      // The account is activated either way; unclaimed invitations stay open for a retry.
+      this.ctx.log.error({ err: error }, 'claiming email invitations failed');
+    }
     return { success: true, message: authMessages.activated };
   }
 

@@ -1,0 +1,104 @@
+import { inArray } from 'drizzle-orm';
+import { reactivationTokenDays } from '@mindledger/domain';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { connectionEvents, users, type connections } from '../../db/schema/index.js';
+import { connectionEmails } from './emails.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+type ConnectionRow = typeof connections.$inferSelect;
+export type EventKind = (typeof connectionEvents.$inferInsert)['kind'];
+
+export interface ConnectionEvent {
+  kind: EventKind;
+  actorId: string | null;
+  actorRole: 'provider' | 'patient' | 'system';
+  before: Pick<ConnectionRow, 'status' | 'connectionStatus'> | null;
+  after: ConnectionRow;
+  reason?: string | null | undefined;
+  notes?: string | null | undefined;
+  /** The reactivation link (reactivation_requested only). */
+  link?: string;
+}
+
+/** Writes the status-history row of a transition inside the caller's transaction. */
+export async function recordEvent(tx: Tx, event: ConnectionEvent): Promise<void> {
+  await tx.insert(connectionEvents).values({
+    connectionId: event.after.id,
+    actorId: event.actorId,
+    actorRole: event.actorRole,
+    kind: event.kind,
+    fromStatus: event.before?.status ?? null,
+    toStatus: event.after.status,
+    fromConnectionStatus: event.before?.connectionStatus ?? null,
+    toConnectionStatus: event.after.connectionStatus,
+    reason: event.reason ?? null,
+    notes: event.notes ?? null,
+  });
+}
+
+/**
+ * Tells the other side of a committed transition by mail: the one place that emits the
+ * connection emails. A mail failure is logged; the transition stands.
+ */
+export async function announce(ctx: AppContext, event: ConnectionEvent): Promise<void> {
+  try {
+    const { providerId, patientId } = event.after;
+    const people = await ctx.db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [providerId, patientId]));
+    const provider = people.find((u) => u.id === providerId);
+    const patient = people.find((u) => u.id === patientId);
+    if (!provider || !patient) return;
+    const name = (u: typeof provider) => `${u.firstName} ${u.lastName}`.trim();
+    const actorIsProvider =
+      event.actorRole === 'provider' ||
+      (event.actorRole === 'system' && event.after.invitedBy === 'provider');
+    const [to, other] = actorIsProvider ? [patient, provider] : [provider, patient];
+    const home = `${ctx.config.publicUrl}${to.role === 'provider' ? '/provider/dashboard' : '/user/home'}`;
+    const mail = (() => {
+      switch (event.kind) {
+        case 'invited':
+          return connectionEmails.invited(to.email, to.firstName, name(other), actorIsProvider, home);
+        case 'accepted':
+        case 'rejected':
+          return connectionEmails.decided(to.email, to.firstName, name(other), event.kind);
+        case 'deleted':
+          return connectionEmails.removed(to.email, to.firstName, name(other));
+        case 'marked_inactive':
+          return connectionEmails.markedInactive(to.email, to.firstName, name(other));
+        case 'reactivation_requested':
+          return connectionEmails.reactivationRequested(
+            to.email,
+            to.firstName,
+            name(other),
+            event.link ?? home,
+            reactivationTokenDays,
+          );
+        case 'reactivated':
+          return connectionEmails.reactivated(to.email, to.firstName, name(other));
+        case 'disconnected':
+          return connectionEmails.disconnected(to.email, to.firstName, name(other));
+      }
+    })();
+    await ctx.mailer.send(mail);
+  } catch (error) {
+    ctx.log.error({ err: error, kind: event.kind }, 'connection mail failed');
+  }
+}
+
+/** The registration invitation to an address without an account. */
+export async function announceEmailInvitation(
+  ctx: AppContext,
+  invite: { to: string; inviterName: string; inviterRole: 'provider' | 'patient'; link: string },
+): Promise<void> {
+  await ctx.mailer.send(
+    connectionEmails.registrationInvite(
+      invite.to,
+      invite.inviterName,
+      invite.inviterRole === 'provider',
+      invite.link,
+    ),
+  );
+}

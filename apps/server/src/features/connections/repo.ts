@@ -1,0 +1,203 @@
+import { and, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  accessHistoryQuery,
+  getDoctorsQuery,
+  getPatientsSchema,
+  inactiveClientsQuery,
+} from '@mindledger/domain';
+import type { Db } from '../../db/client.js';
+import { auditLogs, connectionEvents, connections, emailInvitations, users } from '../../db/schema/index.js';
+import { activeConnection } from '../../platform/policy.js';
+
+const person = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  lastLoginAt: users.lastLoginAt,
+};
+const total = sql<number>`count(*) over ()`.mapWith(Number);
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function nameOrEmail(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = `%${escapeLike(search)}%`;
+  return or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern));
+}
+
+/** Runs a page query; past the last page the total comes from a count of the same filter. */
+async function paged<T extends { total: number }>(
+  db: Db,
+  rows: T[],
+  page: number,
+  recount: () => Promise<number>,
+): Promise<{ rows: T[]; total: number }> {
+  void db;
+  if (rows.length === 0 && page > 1) return { rows, total: await recount() };
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+/** The provider's clients (deleted hidden): one query with the window count. */
+export async function listPatients(
+  db: Db,
+  providerId: string,
+  q: z.output<typeof getPatientsSchema>['data'],
+) {
+  const where = and(
+    eq(connections.providerId, providerId),
+    q.status ? eq(connections.status, q.status) : ne(connections.status, 'deleted'),
+    q.connectionStatus ? eq(connections.connectionStatus, q.connectionStatus) : undefined,
+    nameOrEmail(q.search),
+  );
+  const rows = await db
+    .select({ c: connections, u: person, total })
+    .from(connections)
+    .innerJoin(users, eq(users.id, connections.patientId))
+    .where(where)
+    .orderBy(desc(connections.updatedAt), desc(connections.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  return paged(db, rows, q.page, async () => {
+    const [r] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(connections)
+      .innerJoin(users, eq(users.id, connections.patientId))
+      .where(where);
+    return r?.n ?? 0;
+  });
+}
+
+export async function openEmailInvitations(db: Db, inviterId: string) {
+  return db
+    .select({ email: emailInvitations.email, createdAt: emailInvitations.createdAt })
+    .from(emailInvitations)
+    .where(and(eq(emailInvitations.inviterId, inviterId), isNull(emailInvitations.claimedAt)))
+    .orderBy(desc(emailInvitations.createdAt))
+    .limit(100);
+}
+
+/** The caller's clients among `patientIds` to whom the access policy gives access. */
+export async function connectedPatients(db: Db, providerId: string, patientIds: string[]) {
+  if (patientIds.length === 0) return [];
+  return db
+    .select({ c: connections, u: person })
+    .from(connections)
+    .innerJoin(users, eq(users.id, connections.patientId))
+    .where(
+      and(
+        eq(connections.providerId, providerId),
+        inArray(connections.patientId, patientIds),
+        activeConnection(),
+      ),
+    )
+    .orderBy(users.firstName, users.lastName);
+}
+
+/** The client's providers (deleted hidden): one query with the window count. */
+export async function listDoctors(db: Db, patientId: string, q: z.output<typeof getDoctorsQuery>) {
+  const where = and(
+    eq(connections.patientId, patientId),
+    ne(connections.status, 'deleted'),
+    nameOrEmail(q.search),
+  );
+  const rows = await db
+    .select({ c: connections, u: person, total })
+    .from(connections)
+    .innerJoin(users, eq(users.id, connections.providerId))
+    .where(where)
+    .orderBy(desc(connections.updatedAt), desc(connections.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  return paged(db, rows, q.page, async () => {
+    const [r] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(connections)
+      .innerJoin(users, eq(users.id, connections.providerId))
+      .where(where);
+    return r?.n ?? 0;
+  });
+}
+
+export async function acceptedDoctors(db: Db, patientId: string) {
+  return db
+    .select({ c: connections, u: person })
+    .from(connections)
+    .innerJoin(users, eq(users.id, connections.providerId))
+    .where(and(eq(connections.patientId, patientId), activeConnection()))
+    .orderBy(users.firstName, users.lastName);
+}
+
+/** Inactive (and, when asked, disconnected) clients of the provider: one query. */
+export async function listInactive(db: Db, providerId: string, q: z.output<typeof inactiveClientsQuery>) {
+  const states: ('inactive' | 'disconnected')[] =
+    q.statusFilter === 'inactive'
+      ? ['inactive']
+      : q.statusFilter === 'disconnected'
+        ? ['disconnected']
+        : q.includeDisconnected
+          ? ['inactive', 'disconnected']
+          : ['inactive'];
+  const where = and(
+    eq(connections.providerId, providerId),
+    eq(connections.status, 'accepted'),
+    inArray(connections.connectionStatus, states),
+    nameOrEmail(q.searchTerm),
+    q.reasonFilter ? ilike(connections.inactiveReason, `%${escapeLike(q.reasonFilter)}%`) : undefined,
+  );
+  const rows = await db
+    .select({ c: connections, u: person, total })
+    .from(connections)
+    .innerJoin(users, eq(users.id, connections.patientId))
+    .where(where)
+    .orderBy(desc(connections.updatedAt), desc(connections.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  return paged(db, rows, q.page, async () => {
+    const [r] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(connections)
+      .innerJoin(users, eq(users.id, connections.patientId))
+      .where(where);
+    return r?.n ?? 0;
+  });
+}
+
+export async function statusHistory(db: Db, connectionId: string) {
+  return db
+    .select()
+    .from(connectionEvents)
+    .where(eq(connectionEvents.connectionId, connectionId))
+    .orderBy(desc(connectionEvents.createdAt), desc(connectionEvents.id))
+    .limit(500);
+}
+
+/** ACCESS_PHI audit rows about the client, with the reader's name: one query. */
+export async function accessHistory(db: Db, patientId: string, q: z.output<typeof accessHistoryQuery>) {
+  const where = and(eq(auditLogs.action, 'ACCESS_PHI'), eq(auditLogs.patientId, patientId));
+  const rows = await db
+    .select({
+      providerId: auditLogs.actorId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      resourceType: auditLogs.resourceType,
+      occurredAt: auditLogs.occurredAt,
+      total,
+    })
+    .from(auditLogs)
+    .leftJoin(users, eq(users.id, auditLogs.actorId))
+    .where(where)
+    .orderBy(desc(auditLogs.occurredAt), desc(auditLogs.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  return paged(db, rows, q.page, async () => {
+    const [r] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(auditLogs)
+      .where(where);
+    return r?.n ?? 0;
+  });
+}

@@ -1,0 +1,272 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq, isNull, ne, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  canChangeInvitationStatus,
+  connectionMessages as msg,
+  type DecisionStatus,
+  type InviterRole,
+} from '@mindledger/domain';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { connections, emailInvitations, type users } from '../../db/schema/index.js';
+import { randomToken, sha256 } from '../../platform/crypto.js';
+import { AppError, conflict, notFound } from '../../platform/errors.js';
+import {
+  announce,
+  announceEmailInvitation,
+  recordEvent,
+  type ConnectionEvent,
+  type EventKind,
+} from './events.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type ConnectionRow = typeof connections.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+export interface Actor {
+  id: string;
+  role: InviterRole;
+}
+export interface Plan {
+  values: Partial<typeof connections.$inferInsert>;
+  kind: EventKind;
+  reason?: string | null | undefined;
+  notes?: string | null | undefined;
+  link?: string;
+}
+
+export const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+/** Where a party sees a connection: their own side only, deleted rows gone. */
+export function partyOf(actor: Actor, connectionId: string): SQL {
+  return and(
+    eq(connections.id, connectionId),
+    eq(actor.role === 'provider' ? connections.providerId : connections.patientId, actor.id),
+    ne(connections.status, 'deleted'),
+  ) as SQL;
+}
+
+/** The provider's connection with one client (by the client's user id), deleted rows gone. */
+export function clientOf(providerId: string, clientId: string, withDeleted = false): SQL {
+  return and(
+    eq(connections.providerId, providerId),
+    eq(connections.patientId, clientId),
+    withDeleted ? undefined : ne(connections.status, 'deleted'),
+  ) as SQL;
+}
+
+/**
+ * Opens (or reopens, after deletion, rejection or disconnection) the invitation of a pair inside
+ * a transaction; null when one is already pending or the pair is connected.
+ */
+async function openInvitation(
+  tx: Tx,
+  pair: { providerId: string; patientId: string },
+  inviter: Actor,
+  now: Date,
+): Promise<ConnectionEvent | null> {
+  const [row] = await tx
+    .select()
+    .from(connections)
+    .where(and(eq(connections.providerId, pair.providerId), eq(connections.patientId, pair.patientId)))
+    .for('update');
+  const values = {
+    status: 'pending' as const,
+    connectionStatus: 'active' as const,
+    accessLevel: 'full' as const,
+    invitedBy: inviter.role,
+    inactiveReason: null,
+    acceptedAt: null,
+    statusChangedBy: inviter.id,
+    statusChangedAt: now,
+    lastActivityAt: now,
+    createdAt: now,
+    updatedAt: now,
+  };
+  let after: ConnectionRow | undefined;
+  if (row) {
+    if (row.status === 'pending' || (row.status === 'accepted' && row.connectionStatus !== 'disconnected'))
+      return null;
+    [after] = await tx.update(connections).set(values).where(eq(connections.id, row.id)).returning();
+  } else {
+    [after] = await tx
+      .insert(connections)
+      .values({ ...pair, ...values })
+      .onConflictDoNothing()
+      .returning();
+  }
+  if (!after) return null;
+  const event: ConnectionEvent = {
+    kind: 'invited',
+    actorId: inviter.id,
+    actorRole: inviter.role,
+    before: row ?? null,
+    after,
+  };
+  await recordEvent(tx, event);
+  return event;
+}
+
+export class ConnectionsService {
+  constructor(readonly ctx: AppContext) {}
+
+  /** 404 for an id the caller is not a party of, with an AUTHORIZATION_FAILURE entry. */
+  async denied(request: FastifyRequest, resourceType: string, id: string, message: string): Promise<never> {
+    await this.ctx.audit.record(
+      { action: 'AUTHORIZATION_FAILURE', resourceType, resourceId: id.slice(0, 100) },
+      request,
+    );
+    throw notFound(message);
+  }
+
+  /**
+   * One transition: locks the caller's row, lets `plan` check it (throwing the refusal) and say
+   * what changes, writes the change and its event in one transaction, then mails the other side.
+   */
+  async change(
+    request: FastifyRequest,
+    actor: Actor,
+    where: SQL,
+    notFoundAs: { resourceType: string; id: string; message: string },
+    plan: (row: ConnectionRow) => Plan,
+    extra?: (tx: Tx, after: ConnectionRow) => Promise<void>,
+  ): Promise<ConnectionRow> {
+    const event = await this.ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(connections).where(where).for('update');
+      if (!row) return null;
+      const p = plan(row);
+      const now = this.ctx.clock.now();
+      const statusChanges = p.values.status !== undefined || p.values.connectionStatus !== undefined;
+      const [after] = await tx
+        .update(connections)
+        .set({
+          ...p.values,
+          ...(statusChanges ? { statusChangedBy: actor.id, statusChangedAt: now } : {}),
+          lastActivityAt: now,
+          updatedAt: now,
+        })
+        .where(eq(connections.id, row.id))
+        .returning();
+      if (!after) return null;
+      const ev: ConnectionEvent = {
+        kind: p.kind,
+        actorId: actor.id,
+        actorRole: actor.role,
+        before: row,
+        after,
+        reason: p.reason,
+        notes: p.notes,
+        ...(p.link ? { link: p.link } : {}),
+      };
+      await recordEvent(tx, ev);
+      if (extra) await extra(tx, after);
+      return ev;
+    });
+    if (!event) return this.denied(request, notFoundAs.resourceType, notFoundAs.id, notFoundAs.message);
+    await announce(this.ctx, event);
+    return event.after;
+  }
+
+  /** Invites an existing user of the other role. */
+  async invite(actor: Actor, target: UserRow): Promise<ConnectionRow> {
+    const pair =
+      actor.role === 'provider'
+        ? { providerId: actor.id, patientId: target.id }
+        : { providerId: target.id, patientId: actor.id };
+    const event = await this.ctx.db.transaction((tx) =>
+      openInvitation(tx, pair, actor, this.ctx.clock.now()),
+    );
+    if (!event) throw conflict(msg.invitationExists);
+    await announce(this.ctx, event);
+    return event.after;
+  }
+
+  /** Invites an address without an account: stored (token hashed) and mailed a registration link. */
+  async inviteEmail(actor: Actor & { name: string }, email: string): Promise<void> {
+    const token = randomToken();
+    const now = this.ctx.clock.now();
+    await this.ctx.db
+      .insert(emailInvitations)
+      .values({
+        inviterId: actor.id,
+        inviterRole: actor.role,
+        email,
+        tokenHash: sha256(token),
+        createdAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [emailInvitations.inviterId, emailInvitations.email],
+        set: { tokenHash: sha256(token), createdAt: now, claimedAt: null },
+      });
+    const link = `${this.ctx.config.publicUrl}/auth/register?invite=${token}&email=${encodeURIComponent(email)}`;
+    await announceEmailInvitation(this.ctx, {
+      to: email,
+      inviterName: actor.name,
+      inviterRole: actor.role,
+      link,
+    });
+  }
+
+  /** Accept or reject (Part 1 §4): an empty newStatus or a missing id is ignored. */
+  async decide(request: FastifyRequest, actor: Actor, id: string, newStatus: DecisionStatus | '') {
+    if (!id || !newStatus) return null;
+    const notFoundAs = { resourceType: 'connection', id, message: msg.invitationNotFound };
+    if (!isUuid(id)) return this.denied(request, notFoundAs.resourceType, id, notFoundAs.message);
+    return this.change(request, actor, partyOf(actor, id), notFoundAs, (row) => {
+      const check = canChangeInvitationStatus(row, actor.role, newStatus);
+      if (!check.ok) throw new AppError(check.code, check.message);
+      return {
+        values: {
+          status: newStatus,
+          ...(newStatus === 'accepted' ? { acceptedAt: this.ctx.clock.now() } : {}),
+        },
+        kind: newStatus,
+      };
+    });
+  }
+
+  /** Removes the connection for both sides (status deleted; access ends at once). */
+  async remove(request: FastifyRequest, actor: Actor, id: string) {
+    if (!id) return null;
+    const notFoundAs = { resourceType: 'connection', id, message: msg.invitationNotFound };
+    if (!isUuid(id)) return this.denied(request, notFoundAs.resourceType, id, notFoundAs.message);
+    return this.change(request, actor, partyOf(actor, id), notFoundAs, () => ({
+      values: { status: 'deleted', accessLevel: 'none' },
+      kind: 'deleted',
+    }));
+  }
+}
+
+/**
+ * Called once an account is activated: each open email invitation to its address becomes a
+ * pending connection (invitedBy = the inviter's role) and is marked claimed, in one transaction.
+ */
+export async function claimEmailInvitations(ctx: AppContext, user: UserRow): Promise<void> {
+  if (user.role === 'admin') return;
+  const events = await ctx.db.transaction(async (tx) => {
+    const open = await tx
+      .select()
+      .from(emailInvitations)
+      .where(and(eq(emailInvitations.email, user.email), isNull(emailInvitations.claimedAt)))
+      .for('update');
+    const now = ctx.clock.now();
+    const out: ConnectionEvent[] = [];
+    for (const invitation of open) {
+      await tx.update(emailInvitations).set({ claimedAt: now }).where(eq(emailInvitations.id, invitation.id));
+      if (invitation.inviterRole === user.role) continue;
+      const pair =
+        invitation.inviterRole === 'provider'
+          ? { providerId: invitation.inviterId, patientId: user.id }
+          : { providerId: user.id, patientId: invitation.inviterId };
+      const event = await openInvitation(
+        tx,
+        pair,
+        { id: invitation.inviterId, role: invitation.inviterRole },
+        now,
+      );
+      if (event) out.push(event);
+    }
+    return out;
+  });
+  for (const event of events) await announce(ctx, event);
+}

@@ -1,0 +1,320 @@
+import { useState, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link, useParams } from 'react-router';
+import { ApiError, errorMessage } from '../../api/client';
+import { openConfirm } from '../../ui/confirm';
+import { formatDate, fullName } from '../../ui/format';
+import { PageTitle } from '../../ui/PageTitle';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { toast } from '../../ui/toast';
+import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
+import {
+  connectionStatusColor,
+  connectionStatusLabel,
+  invitationStatusColor,
+  invitationStatusLabel,
+} from '../connections/api';
+import { providerClientsApi, providerClientsKeys, type ConnectionStatusResponse } from './api';
+import {
+  MarkInactiveModal,
+  markInactiveSchema,
+  type MarkInactiveInput,
+  type MarkInactiveOutput,
+} from './MarkInactiveModal';
+
+/** Provider tab names, exactly as Part 2 §2 lists them. */
+export const overviewTabs = ['Overview', 'Dashboard', 'Notes/Plans', 'Journals', 'Summaries'] as const;
+
+const emptyTabs: Record<Exclude<(typeof overviewTabs)[number], 'Overview'>, [string, string]> = {
+  Dashboard: ['No dashboard data yet.', 'Mood and journaling trends the client shares will appear here.'],
+  'Notes/Plans': ['No notes or plans yet.', 'Session notes and treatment plans are not available yet.'],
+  Journals: ['No journal entries shared yet.', 'Entries the client shares with you will appear here.'],
+  Summaries: ['No summaries shared yet.', 'Summaries the client shares with you will appear here.'],
+};
+
+/** /provider/patient-overview/:patientId: one client's profile, connection and (future) data tabs. */
+export function PatientOverviewPage() {
+  const { patientId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const connection = useQuery({
+    queryKey: providerClientsKeys.connection(patientId),
+    queryFn: ({ signal }) => providerClientsApi.connection(patientId, signal),
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+  });
+  const hasAccess = connection.data?.hasAccess === true;
+  const detail = useQuery({
+    queryKey: providerClientsKeys.detail(patientId),
+    queryFn: ({ signal }) => providerClientsApi.detail(patientId, signal),
+    enabled: hasAccess,
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+  });
+
+  const [markOpen, setMarkOpen] = useState(false);
+  const form = useForm<MarkInactiveInput, unknown, MarkInactiveOutput>({
+    resolver: zodResolver(markInactiveSchema),
+    defaultValues: { reason: '', notes: '' },
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: providerClientsKeys.all });
+
+  const reactivate = useMutation({
+    mutationFn: () => providerClientsApi.requestReactivation(patientId),
+    onSuccess: (response) => {
+      const until = response.expiresAt ? ` The link is valid until ${formatDate(response.expiresAt)}.` : '';
+      toast.success(`${response.message ?? 'Reactivation request sent to the client.'}${until}`);
+      void refresh();
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  const disconnect = useMutation({
+    mutationFn: () => providerClientsApi.disconnect(patientId),
+    onSuccess: (response) => {
+      toast.success(response.message ?? 'Client disconnected.');
+      void refresh();
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+
+  const notFound =
+    (connection.error instanceof ApiError && connection.error.status === 404) ||
+    (detail.error instanceof ApiError && detail.error.status === 404 && hasAccess);
+  const user = detail.data?.user;
+  const name = user ? fullName(user) : 'Client overview';
+
+  if (notFound) return <ClientNotFound />;
+  if (connection.isPending) return <LoadingState label="Loading client..." />;
+  if (connection.isError)
+    return (
+      <Stack gap="lg">
+        <BackLink />
+        <ErrorState
+          title="Unable to load this client"
+          message={errorMessage(connection.error)}
+          onRetry={() => void connection.refetch()}
+        />
+      </Stack>
+    );
+
+  const status = connection.data;
+  const closeMark = () => {
+    form.reset();
+    setMarkOpen(false);
+  };
+  const submitMark = async (values: MarkInactiveOutput) => {
+    try {
+      const response = await providerClientsApi.markInactive(patientId, values);
+      toast.success(response.message ?? 'Client marked inactive.');
+      form.reset();
+      setMarkOpen(false);
+      await refresh();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+  const confirmDisconnect = () =>
+    void openConfirm({
+      title: 'Disconnect client',
+      children: (
+        <Stack gap={4}>
+          <Text>Are you sure you want to disconnect {user ? fullName(user) : 'this client'}?</Text>
+          <Text fz="sm" c="dimmed">
+            Disconnecting ends your access to their information at once. It cannot be undone: to work together
+            again, one of you has to send a new invitation.
+          </Text>
+        </Stack>
+      ),
+      labels: { confirm: 'Disconnect', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => disconnect.mutate(),
+    });
+
+  return (
+    <Stack gap="lg">
+      <BackLink />
+      <PageTitle title={name} description={user?.email} />
+      <Tabs defaultValue="Overview" keepMounted={false}>
+        <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+          {overviewTabs.map((tab) => (
+            <Tabs.Tab key={tab} value={tab}>
+              {tab}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="Overview" pt="md">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="profile-title">
+              <Stack gap="sm">
+                <Title order={2} fz="lg" id="profile-title">
+                  Profile
+                </Title>
+                {!hasAccess ? (
+                  <Text c="dimmed" fz="sm">
+                    The profile is hidden while the connection is{' '}
+                    {connectionStatusLabel(status.connectionStatus).toLowerCase()}.
+                  </Text>
+                ) : detail.isPending ? (
+                  <LoadingState label="Loading profile..." />
+                ) : detail.isError ? (
+                  <ErrorState
+                    title="Unable to load the profile"
+                    message={errorMessage(detail.error)}
+                    onRetry={() => void detail.refetch()}
+                  />
+                ) : (
+                  <dl style={{ margin: 0 }}>
+                    <Field label="Name">{fullName(detail.data.user)}</Field>
+                    <Field label="Email">{detail.data.user.email}</Field>
+                    <Field label="Phone">{detail.data.user.phone || 'N/A'}</Field>
+                    <Field label="Time zone">{detail.data.user.timezone || 'N/A'}</Field>
+                    <Field label="Member since">{formatDate(detail.data.user.createdAt)}</Field>
+                  </dl>
+                )}
+              </Stack>
+            </Card>
+            <ConnectionCard
+              status={status}
+              busyReactivate={reactivate.isPending}
+              busyDisconnect={disconnect.isPending}
+              onMarkInactive={() => setMarkOpen(true)}
+              onReactivate={() => reactivate.mutate()}
+              onDisconnect={confirmDisconnect}
+            />
+          </SimpleGrid>
+        </Tabs.Panel>
+        {Object.entries(emptyTabs).map(([tab, [title, hint]]) => (
+          <Tabs.Panel key={tab} value={tab} pt="md">
+            <Card withBorder radius="lg" padding="lg">
+              <EmptyState title={title}>{hint}</EmptyState>
+            </Card>
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+      <MarkInactiveModal
+        opened={markOpen}
+        clientLabel={user ? fullName(user) : 'this client'}
+        form={form}
+        onCancel={closeMark}
+        onSubmit={submitMark}
+      />
+      <UnsavedChangesGuard dirty={form.formState.isDirty} />
+    </Stack>
+  );
+}
+
+interface ConnectionCardProps {
+  status: ConnectionStatusResponse;
+  busyReactivate: boolean;
+  busyDisconnect: boolean;
+  onMarkInactive: () => void;
+  onReactivate: () => void;
+  onDisconnect: () => void;
+}
+
+function ConnectionCard({
+  status,
+  busyReactivate,
+  busyDisconnect,
+  onMarkInactive,
+  onReactivate,
+  onDisconnect,
+}: ConnectionCardProps) {
+  const accepted = status.status === 'accepted';
+  const active = accepted && status.connectionStatus === 'active';
+  const inactive = accepted && status.connectionStatus === 'inactive';
+  const disconnected = status.connectionStatus === 'disconnected';
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="connection-title">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="connection-title">
+          Connection
+        </Title>
+        <dl style={{ margin: 0 }}>
+          <Field label="Invitation">
+            <Badge color={invitationStatusColor(status.status)} variant="light">
+              {invitationStatusLabel(status.status)}
+            </Badge>
+          </Field>
+          <Field label="Connection">
+            <Badge color={connectionStatusColor(status.connectionStatus)} variant="light">
+              {connectionStatusLabel(status.connectionStatus)}
+            </Badge>
+          </Field>
+          <Field label="Your access">{status.hasAccess ? 'Full access' : 'No access'}</Field>
+        </dl>
+        {inactive && (
+          <Text fz="sm" c="dimmed">
+            Access is paused. Request reactivation to send the client a link; access returns once they agree.
+          </Text>
+        )}
+        {disconnected && (
+          <Text fz="sm" c="dimmed">
+            This connection has ended. A new invitation is needed to work together again.
+          </Text>
+        )}
+        <Group gap="sm" mt="xs">
+          {active && (
+            <Button variant="light" color="orange" onClick={onMarkInactive}>
+              Mark inactive
+            </Button>
+          )}
+          {inactive && (
+            <Button onClick={onReactivate} loading={busyReactivate}>
+              Request reactivation
+            </Button>
+          )}
+          {accepted && !disconnected && (
+            <Button variant="light" color="red" onClick={onDisconnect} loading={busyDisconnect}>
+              Disconnect
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="baseline" py={4}>
+      <Text component="dt" fz="sm" c="dimmed" w={120} style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text component="dd" fz="sm" m={0} style={{ wordBreak: 'break-word' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function BackLink() {
+  return (
+    <Anchor component={Link} to="/provider/dashboard" fz="sm" underline="hover">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={16} aria-hidden="true" />
+        Back to clients
+      </Group>
+    </Anchor>
+  );
+}
+
+function ClientNotFound() {
+  return (
+    <Stack gap="lg">
+      <PageTitle title="Client not found or no longer connected" />
+      <Card withBorder radius="lg" padding="lg">
+        <Stack gap="sm" align="flex-start">
+          <Text>
+            This client does not exist, or you are not connected with them any more, so their information is
+            not available to you.
+          </Text>
+          <Anchor component={Link} to="/provider/dashboard">
+            Back to your clients
+          </Anchor>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

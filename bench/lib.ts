@@ -1,0 +1,83 @@
+import { cpus, totalmem } from 'node:os';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface Row {
+  database: string;
+  route: string;
+  reqPerSec: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function login(url: string, email: string): Promise<{ token: string; cookie: string }> {
+  const response = await fetch(`${url}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Demo@1234' }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status}`);
+  const body = (await response.json()) as { accessToken: string };
+  const cookie = (response.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+  return { token: body.accessToken, cookie };
+}
+
+export async function measure(
+  database: string,
+  route: string,
+  options: autocannon.Options,
+  sample?: () => void,
+): Promise<Row> {
+  const timer = sample ? setInterval(sample, 250) : undefined;
+  const result = await autocannon({ duration: DURATION, connections: CONNECTIONS, ...options });
+  if (timer) clearInterval(timer);
+  return {
+    database,
+    route,
+    reqPerSec: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+export async function postgresAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function freshPgDatabase(prefix: string): Promise<string> {
+  const name = `mindledger_${prefix}_${Date.now()}`;
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export function machineLine(): string {
+  return `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; autocannon ${CONNECTIONS} connections × ${DURATION} s per route.`;
+}
+
+export function table(rows: Row[]): string[] {
+  return [
+    '| database | route | req/s | p99 (ms) | errors | non-2xx |',
+    '| --- | --- | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (r) => `| ${r.database} | ${r.route} | ${r.reqPerSec} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} |`,
+    ),
+  ];
+}
