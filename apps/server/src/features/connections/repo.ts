@@ -31,12 +31,10 @@ function nameOrEmail(search: string | undefined): SQL | undefined {
 
 /** Runs a page query; past the last page the total comes from a count of the same filter. */
 async function paged<T extends { total: number }>(
-  db: Db,
   rows: T[],
   page: number,
   recount: () => Promise<number>,
 ): Promise<{ rows: T[]; total: number }> {
-  void db;
   if (rows.length === 0 && page > 1) return { rows, total: await recount() };
   return { rows, total: rows[0]?.total ?? 0 };
 }
@@ -61,7 +59,7 @@ export async function listPatients(
     .orderBy(desc(connections.updatedAt), desc(connections.id))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
-  return paged(db, rows, q.page, async () => {
+  return paged(rows, q.page, async () => {
     const [r] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(connections)
@@ -112,7 +110,7 @@ export async function listDoctors(db: Db, patientId: string, q: z.output<typeof 
     .orderBy(desc(connections.updatedAt), desc(connections.id))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
-  return paged(db, rows, q.page, async () => {
+  return paged(rows, q.page, async () => {
     const [r] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(connections)
@@ -156,7 +154,7 @@ export async function listInactive(db: Db, providerId: string, q: z.output<typeo
     .orderBy(desc(connections.updatedAt), desc(connections.id))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
-  return paged(db, rows, q.page, async () => {
+  return paged(rows, q.page, async () => {
     const [r] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(connections)
@@ -193,7 +191,7 @@ export async function accessHistory(db: Db, patientId: string, q: z.output<typeo
     .orderBy(desc(auditLogs.occurredAt), desc(auditLogs.id))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
-  return paged(db, rows, q.page, async () => {
+  return paged(rows, q.page, async () => {
     const [r] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(auditLogs)
