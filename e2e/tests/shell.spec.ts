@@ -56,3 +56,13 @@ test('a provider sees dark mode and the provider home', async ({ page }) => {
   await page.getByRole('button', { name: 'Toggle dark mode' }).click();
   await expect(page.locator('body')).toHaveAttribute('data-theme', 'light');
 });
+
+test('a signed-out visitor is sent to login and comes back to the page they asked for', async ({ page }) => {
+  await page.goto('/user/access-history');
+  await expect(page).toHaveURL(/\/auth\/login\/client$/);
+  await page.getByLabel('Email').fill('patient@demo.local');
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/user\/access-history$/);
+  await expect(page.getByRole('heading', { name: 'Access History' })).toBeVisible();
+});

@@ -17,7 +17,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (status === 'loading') return <FullPageLoader />;
   if (status === 'anonymous') {
-    return <Navigate to={signedOutTo ?? loginPathFor(location.pathname, location.search)} replace />;
+    if (signedOutTo) return <Navigate to={signedOutTo} replace />;
+    // Remember where the visitor was going (e.g. a consent link from an email) for after login.
+    const from = location.pathname + location.search;
+    return <Navigate to={loginPathFor(location.pathname, location.search)} state={{ from }} replace />;
   }
   return children;
 }

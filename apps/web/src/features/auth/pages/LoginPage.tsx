@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { homeForRole, loginSchema, sessionMessages, type LoginInput } from '@mindledger/domain';
 import { ApiError, errorMessage } from '../../../api/client';
 import type { SessionResponse, TwoFactorChallenge } from '../../../api/types';
@@ -11,7 +11,7 @@ import { assertSession, authApi } from '../api';
 import { authStore } from '../auth-store';
 import { FormAlert } from '../components/FormAlert';
 import { applyServerFieldErrors } from '../components/form-utils';
-import { withMobileFlag } from '../components/links';
+import { returnPath, withMobileFlag } from '../components/links';
 import { TwoFactorStep } from '../components/TwoFactorStep';
 import { savePendingCode } from '../pending-code';
 import { passwordToggleProps } from '../../../ui/password-toggle';
@@ -42,6 +42,7 @@ const copy: Record<Variant, { title: string; subtitle: string }> = {
 function LoginPage({ variant }: { variant: Variant }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const mobile = params.get('m') === '1';
   const timedOut = params.get('timeout') === 'true';
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
@@ -55,7 +56,7 @@ function LoginPage({ variant }: { variant: Variant }) {
 
   const finish = (session: SessionResponse) => {
     authStore.signIn(session.accessToken, session.user);
-    navigate(homeForRole(session.user.userRole), { replace: true });
+    navigate(returnPath(location.state) ?? homeForRole(session.user.userRole), { replace: true });
   };
 
   const submit = form.handleSubmit(async (values) => {
