@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { homeForRole, type Role } from '@mindledger/domain';
 import { audit } from '../api/audit';
 import { useAuth } from '../features/auth/auth-store';
+import { returnPath } from '../features/auth/components/links';
 import { FullPageLoader } from '../ui/FullPageLoader';
 
 /** The login page for a guarded path: providers and admins use /auth/login, everyone else the client login. */
@@ -45,8 +46,12 @@ export function RoleGate({ roles }: { roles: readonly Role[] }) {
 /** Auth pages: a signed-in user goes home. */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const { status, user } = useAuth();
+  const location = useLocation();
   if (status === 'loading') return <FullPageLoader />;
-  if (status === 'authenticated' && user) return <Navigate to={homeForRole(user.userRole)} replace />;
+  if (status === 'authenticated' && user) {
+    // Same target as the login page's own navigation, so the two never race to different places.
+    return <Navigate to={returnPath(location.state) ?? homeForRole(user.userRole)} replace />;
+  }
   return children;
 }
 

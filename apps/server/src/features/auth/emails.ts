@@ -1,20 +1,8 @@
 import type { MailMessage } from '../../platform/mail.js';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function layout(title: string, paragraphs: string[], code?: string): string {
-  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
-  const codeBlock = code
-    ? `<p style="font-size:28px;font-weight:700;letter-spacing:6px;margin:24px 0">${escapeHtml(code)}</p>`
-    : '';
-  return `<!doctype html><html><body style="font-family:Inter,Arial,sans-serif;color:#1f2937"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${codeBlock}<p style="color:#6b7280;font-size:12px">MindLedger never asks for your password by email.</p></body></html>`;
-}
+import { composeMail } from '../../platform/mail-template.js';
 
 function message(to: string, subject: string, paragraphs: string[], code?: string): MailMessage {
-  const text = [...paragraphs, ...(code ? ['', `Your code: ${code}`] : [])].join('\n');
-  return { to, subject, text, html: layout(subject, paragraphs, code) };
+  return composeMail(to, subject, paragraphs, code ? { code } : {});
 }
 
 export const emails = {

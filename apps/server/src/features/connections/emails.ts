@@ -1,16 +1,5 @@
 import type { MailMessage } from '../../platform/mail.js';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function layout(title: string, paragraphs: string[], link?: { href: string; label: string }): string {
-  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
-  const button = link
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(link.href)}" style="background:#1c7ed6;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>`
-    : '';
-  return `<!doctype html><html><body style="font-family:Inter,Arial,sans-serif;color:#1f2937"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}<p style="color:#6b7280;font-size:12px">MindLedger never asks for your password by email.</p></body></html>`;
-}
+import { composeMail } from '../../platform/mail-template.js';
 
 function message(
   to: string,
@@ -18,8 +7,7 @@ function message(
   paragraphs: string[],
   link?: { href: string; label: string },
 ): MailMessage {
-  const text = [...paragraphs, ...(link ? ['', `${link.label}: ${link.href}`] : [])].join('\n');
-  return { to, subject, text, html: layout(subject, paragraphs, link) };
+  return composeMail(to, subject, paragraphs, link ? { link } : {});
 }
 
 /** Mails of the connections feature: no clinical data, only who and what changed. */
