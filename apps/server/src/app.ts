@@ -19,6 +19,8 @@ import { AuthService } from './features/auth/service.js';
 import { clientConnectionRoutes } from './features/connections/client-routes.js';
 import { providerConnectionRoutes } from './features/connections/routes.js';
 import { ConnectionsService } from './features/connections/service.js';
+import { goalRoutes } from './features/goals/routes.js';
+import { GoalsService } from './features/goals/service.js';
 import { devRoutes } from './features/dev/routes.js';
 import { clientConfigRoutes, healthRoutes } from './features/health/routes.js';
 import { profileRoutes } from './features/profile/routes.js';
@@ -171,6 +173,7 @@ export async function buildApp(
   const auth = new AuthService(ctx);
   const profile = new ProfileService(ctx, auth);
   const connectionsService = new ConnectionsService(ctx);
+  const goalsService = new GoalsService(ctx);
   await app.register(
     async (v1) => {
       await v1.register(authRoutes(ctx, auth));
@@ -178,6 +181,7 @@ export async function buildApp(
       await v1.register(adminRoutes(ctx));
       await v1.register(providerConnectionRoutes(ctx, connectionsService));
       await v1.register(clientConnectionRoutes(ctx, connectionsService));
+      await v1.register(goalRoutes(ctx, goalsService));
       await v1.register(securityLogoutRoute(ctx));
       await v1.register(clientConfigRoutes(ctx));
     },

@@ -12,3 +12,5 @@ export * from './admin/schemas.js';
 export * from './session/timers.js';
 export * from './session/security.js';
 export * from './connections/schemas.js';
+export * from './goals/schemas.js';
+export * from './goals/presets.js';

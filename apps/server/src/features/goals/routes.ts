@@ -1,0 +1,326 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adoptPresetSchema,
+  archivedQuery,
+  createGoalSchema,
+  findPresetGoal,
+  goalListQuery,
+  goalMessages as msg,
+  goalNotificationSchema,
+  goalTextKey,
+  incrementMentionSchema,
+  linkEntryGoalsSchema,
+  presetCategories,
+  presetGoals,
+  presetQuery,
+  updateGoalSchema,
+} from '@mindledger/domain';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { goalNotificationSettings } from '../../db/schema/index.js';
+import { caller } from '../../platform/auth.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { presentGoal, type GoalRow } from './presenter.js';
+import { isUuid, type GoalsService } from './service.js';
+
+const tags = ['goals'];
+const idParams = z.object({ id: z.string().max(64) });
+const goalIdParams = z.object({ goalId: z.string().max(64) });
+const optionalBody = z.record(z.string(), z.unknown()).nullish();
+
+function split(rows: GoalRow[]) {
+  const all = rows.map(presentGoal);
+  return {
+    personal: all.filter((g) => g.type === 'personal'),
+    therapist: all.filter((g) => g.type === 'therapist'),
+    all,
+  };
+}
+const isArchived = (g: GoalRow) => g.completed || g.abandoned;
+
+/** Goals under /api/v1/goals (docs/API-goals.md). Role guards run before validation. */
+export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPluginAsyncZod {
+  const patient = { preValidation: ctx.guards.requireRole('patient') };
+  const either = { preValidation: ctx.guards.requireRole('patient', 'provider') };
+
+  return async (app) => {
+    app.get('/goals/', { ...either, schema: { tags, querystring: goalListQuery } }, async (request) => {
+      const q = request.query;
+      const owner = await service.ownerFor(request, caller(request), q.patientId);
+      const search = q.search ? goalTextKey(q.search) : undefined;
+      const rows = (await service.list(owner)).filter(
+        (g) =>
+          (q.type === 'all' || g.type === q.type) &&
+          (q.status === 'all' ||
+            (q.status === 'active' && !isArchived(g)) ||
+            (q.status === 'completed' && g.completed) ||
+            (q.status === 'abandoned' && g.abandoned)) &&
+          (!search || g.textKey.includes(search)) &&
+          (!q.category || g.categories.includes(q.category)),
+      );
+      const data = split(rows);
+      return { success: true, data, goals: data.all };
+    });
+
+    app.get(
+      '/goals/archived',
+      { ...either, schema: { tags, querystring: archivedQuery } },
+      async (request) => {
+        const owner = await service.ownerFor(request, caller(request), request.query.patientId);
+        const type = request.query.type;
+        const rows = (await service.list(owner)).filter((g) => isArchived(g) && (!type || g.type === type));
+        return { success: true, data: rows.map(presentGoal) };
+      },
+    );
+
+    app.post('/goals/', { ...either, schema: { tags, body: createGoalSchema } }, async (request, reply) => {
+      const me = caller(request);
+      const body = request.body;
+      if (me.role === 'patient' && body.type === 'therapist') throw forbidden();
+      const owner = await service.ownerFor(request, me, body.patientId);
+      const type = me.role === 'provider' ? 'therapist' : 'personal';
+      const row = await service.create(owner, me.sub, type, body);
+      reply.status(201);
+      return { success: true, message: msg.created, data: presentGoal(row) };
+    });
+
+    app.get('/goals/stats', { ...patient, schema: { tags } }, async (request) => {
+      const rows = await service.list(caller(request).sub);
+      return { success: true, data: service.stats(rows) };
+    });
+
+    app.get('/goals/home-filters', { ...patient, schema: { tags } }, async (request) => {
+      const rows = (await service.list(caller(request).sub)).filter(
+        (g) => g.homePageVisible && !isArchived(g),
+      );
+      return {
+        success: true,
+        data: rows.map((g) => ({ id: g.id, _id: g.id, text: g.text, emoji: g.emoji, type: g.type })),
+      };
+    });
+
+    app.get('/goals/getall-goal', { ...patient, schema: { tags } }, async (request) => ({
+      success: true,
+      data: (await service.list(caller(request).sub)).map(presentGoal),
+    }));
+
+    app.get('/goals/getall-completed-goal', { ...patient, schema: { tags } }, async (request) => ({
+      success: true,
+      data: (await service.list(caller(request).sub)).filter((g) => g.completed).map(presentGoal),
+    }));
+
+    app.get('/goals/journal/goals-summary', { ...patient, schema: { tags } }, async (request) => {
+      const me = caller(request).sub;
+      const rows = (await service.list(me)).filter((g) => !isArchived(g));
+      const entries = await service.entryCounts(me);
+      return {
+        success: true,
+        data: rows.map((g) => ({
+          goalId: g.id,
+          text: g.text,
+          emoji: g.emoji,
+          type: g.type,
+          mentionCount: g.mentionCount,
+          lastMentionDate: g.lastMentionDate?.toISOString() ?? null,
+          entryCount: entries.get(g.id) ?? 0,
+        })),
+      };
+    });
+
+    app.get('/goals/preset', { ...patient, schema: { tags, querystring: presetQuery } }, (request) => {
+      const { category, search } = request.query;
+      const key = search ? goalTextKey(search) : undefined;
+      const data = presetGoals.filter(
+        (p) => (!category || p.category === category) && (!key || goalTextKey(p.text).includes(key)),
+      );
+      return { success: true, data };
+    });
+
+    app.get('/goals/preset/categories', { ...patient, schema: { tags } }, () => ({
+      success: true,
+      data: presetCategories(),
+    }));
+
+    app.post(
+      '/goals/preset/:presetId/adopt',
+      {
+        ...patient,
+        schema: { tags, params: z.object({ presetId: z.string().max(100) }), body: adoptPresetSchema },
+      },
+      async (request, reply) => {
+        const preset = findPresetGoal(request.params.presetId);
+        if (!preset) throw notFound(msg.presetNotFound);
+        const me = caller(request);
+        const row = await service.create(
+          me.sub,
+          me.sub,
+          'personal',
+          {
+            text: preset.text,
+            notes: request.body.notes ?? preset.notes,
+            emoji: request.body.emoji ?? preset.emoji,
+            priority: request.body.priority ?? preset.priority,
+            categories: [preset.category],
+            targetDate: undefined,
+          },
+          { presetId: preset.id },
+        );
+        reply.status(201);
+        return { success: true, message: msg.created, data: presentGoal(row) };
+      },
+    );
+
+    app.get(
+      '/goals/mention-history/:id',
+      { ...either, schema: { tags, params: idParams } },
+      async (request) => {
+        const goal = await service.reachable(request, caller(request), request.params.id);
+        const rows = await service.mentionHistory(goal.id);
+        return {
+          success: true,
+          data: rows.map((r) => ({ date: r.date.toISOString(), moodType: r.moodType, entryId: r.entryId })),
+        };
+      },
+    );
+
+    app.patch(
+      '/goals/:goalId/increment-mention',
+      { ...patient, schema: { tags, params: goalIdParams, body: incrementMentionSchema } },
+      async (request) => {
+        const goal = await service.reachable(request, caller(request), request.params.goalId);
+        const row = await service.mention(goal, request.body.moodType, request.body.entryId);
+        return { success: true, message: msg.mentionRecorded, data: presentGoal(row) };
+      },
+    );
+
+    app.get('/goals/:id', { ...either, schema: { tags, params: idParams } }, async (request) => {
+      const goal = await service.reachable(request, caller(request), request.params.id);
+      return { success: true, data: presentGoal(goal) };
+    });
+
+    app.put(
+      '/goals/:id',
+      { ...either, schema: { tags, params: idParams, body: updateGoalSchema } },
+      async (request) => {
+        const me = caller(request);
+        const goal = await service.reachable(request, me, request.params.id);
+        if (me.role === 'patient' && goal.type === 'therapist') throw forbidden(msg.therapistTextLocked);
+        const row = await service.update(goal, request.body);
+        return { success: true, message: msg.updated, data: presentGoal(row) };
+      },
+    );
+
+    app.delete(
+      '/goals/:id',
+      { ...either, schema: { tags, params: idParams, body: optionalBody } },
+      async (request) => {
+        const me = caller(request);
+        const goal = await service.reachable(request, me, request.params.id);
+        if (me.role === 'patient' && goal.type === 'therapist') throw forbidden(msg.therapistTextLocked);
+        const now = ctx.clock.now();
+        await service.set(goal, { deleted: true, deletedAt: now });
+        return { success: true, message: msg.deleted };
+      },
+    );
+
+    app.patch(
+      '/goals/:id/complete',
+      { ...either, schema: { tags, params: idParams, body: optionalBody } },
+      async (request) => {
+        const goal = await service.reachable(request, caller(request), request.params.id);
+        if (isArchived(goal)) throw badRequest(msg.notActive);
+        const row = await service.set(goal, { completed: true, completedAt: ctx.clock.now() });
+        return { success: true, message: msg.completed, data: presentGoal(row) };
+      },
+    );
+
+    app.patch(
+      '/goals/:id/abandon',
+      { ...either, schema: { tags, params: idParams, body: optionalBody } },
+      async (request) => {
+        const goal = await service.reachable(request, caller(request), request.params.id);
+        if (isArchived(goal)) throw badRequest(msg.notActive);
+        const row = await service.set(goal, { abandoned: true, abandonedAt: ctx.clock.now() });
+        return { success: true, message: msg.abandoned, data: presentGoal(row) };
+      },
+    );
+
+    app.patch(
+      '/goals/:id/toggle-home',
+      { ...patient, schema: { tags, params: idParams, body: optionalBody } },
+      async (request) => {
+        const goal = await service.reachable(request, caller(request), request.params.id);
+        const row = await service.set(goal, { homePageVisible: !goal.homePageVisible });
+        return { success: true, data: presentGoal(row) };
+      },
+    );
+
+    app.get(
+      '/goals/getuser-all-goals/:id',
+      { preValidation: ctx.guards.requireRole('provider'), schema: { tags, params: idParams } },
+      async (request) => {
+        const id = request.params.id;
+        if (!isUuid(id)) throw notFound();
+        const owner = await service.ownerFor(request, caller(request), id);
+        return { success: true, data: split(await service.list(owner)) };
+      },
+    );
+
+    app.post(
+      '/goals/journal/entries/:entryId/goals',
+      {
+        ...patient,
+        schema: { tags, params: z.object({ entryId: z.string().max(64) }), body: linkEntryGoalsSchema },
+      },
+      async (request) => {
+        if (!isUuid(request.params.entryId)) throw badRequest('Invalid format');
+        const linked = await service.linkEntry(
+          caller(request).sub,
+          request.params.entryId,
+          request.body.goalIds,
+          request.body.moodType,
+        );
+        return { success: true, linked };
+      },
+    );
+
+    app.get(
+      '/goals/journal/entries/by-goal/:id',
+      { ...patient, schema: { tags, params: idParams } },
+      async (request) => {
+        const goal = await service.reachable(request, caller(request), request.params.id);
+        const rows = await service.entriesByGoal(goal.id);
+        return {
+          success: true,
+          data: rows.map((r) => ({ entryId: r.entryId, linkedAt: r.createdAt.toISOString() })),
+        };
+      },
+    );
+
+    app.post(
+      '/goals/goal-notification',
+      { ...patient, schema: { tags, body: goalNotificationSchema } },
+      async (request) => {
+        const patientId = caller(request).sub;
+        const reminderPeriod = request.body.reminderPeriod;
+        await ctx.db
+          .insert(goalNotificationSettings)
+          .values({ patientId, reminderPeriod, updatedAt: ctx.clock.now() })
+          .onConflictDoUpdate({
+            target: goalNotificationSettings.patientId,
+            set: { reminderPeriod, updatedAt: ctx.clock.now() },
+          });
+        return { success: true, message: msg.notificationSaved, reminderPeriod };
+      },
+    );
+
+    app.get('/goals/get-notification-frequency', { ...patient, schema: { tags } }, async (request) => {
+      const [row] = await ctx.db
+        .select()
+        .from(goalNotificationSettings)
+        .where(eq(goalNotificationSettings.patientId, caller(request).sub));
+      return { success: true, reminderPeriod: (row?.reminderPeriod ?? 'daily').toLowerCase() };
+    });
+  };
+}

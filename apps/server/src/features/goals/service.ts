@@ -1,0 +1,266 @@
+import type { FastifyRequest } from 'fastify';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  checkGoalLimit,
+  computeGoalStats,
+  goalMessages as msg,
+  goalTextKey,
+  type CreateGoalInput,
+  type GoalType,
+  type MoodType,
+  type UpdateGoalInput,
+} from '@mindledger/domain';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { goalEntryLinks, goalMentions, goals, users } from '../../db/schema/index.js';
+import type { AccessClaims } from '../../platform/tokens.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import type { GoalRow } from './presenter.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Exec = Db | Tx;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (v: string) => uuidPattern.test(v);
+
+const notDeleted = eq(goals.deleted, false);
+const isActive = and(eq(goals.completed, false), eq(goals.abandoned, false), notDeleted);
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+}
+
+/**
+ * Goals (docs/API-goals.md). A client owns its goals; a connected provider sets therapist goals for a
+ * client through the access policy. Every change that checks a limit or a duplicate runs in one
+ * transaction that first locks the client's user row, so two creates cannot both pass the limit.
+ */
+export class GoalsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** The client whose goals the actor works on: itself, or (provider) a connected client. */
+  async ownerFor(
+    request: FastifyRequest,
+    actor: AccessClaims,
+    patientId: string | undefined,
+  ): Promise<string> {
+    if (actor.role === 'patient') return actor.sub;
+    if (!patientId || !isUuid(patientId)) throw badRequest(`Patient id is required`);
+    await this.ctx.policy.assertPatientAccess(request, actor, patientId, 'goals');
+    return patientId;
+  }
+
+  async list(patientId: string): Promise<GoalRow[]> {
+    return this.ctx.db
+      .select()
+      .from(goals)
+      .where(and(eq(goals.patientId, patientId), notDeleted))
+      .orderBy(desc(goals.priority), desc(goals.createdAt));
+  }
+
+  /** A goal the actor may reach, or 404 (a wrong owner is indistinguishable from a missing goal). */
+  async reachable(request: FastifyRequest, actor: AccessClaims, id: string): Promise<GoalRow> {
+    if (!isUuid(id)) throw notFound(msg.notFound);
+    const [row] = await this.ctx.db
+      .select()
+      .from(goals)
+      .where(and(eq(goals.id, id), notDeleted))
+      .limit(1);
+    if (!row) throw notFound(msg.notFound);
+    if (actor.role === 'patient') {
+      if (row.patientId !== actor.sub) throw notFound(msg.notFound);
+      return row;
+    }
+    // A provider reaches only therapist goals of a connected client.
+    if (row.type !== 'therapist') throw notFound(msg.notFound);
+    try {
+      await this.ctx.policy.assertPatientAccess(request, actor, row.patientId, 'goal');
+    } catch {
+      throw notFound(msg.notFound);
+    }
+    return row;
+  }
+
+  private async lockOwner(tx: Tx, patientId: string) {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, patientId)).for('update');
+  }
+
+  private async assertNoDuplicate(tx: Exec, patientId: string, key: string, exceptId?: string) {
+    const rows = await tx
+      .select({ id: goals.id })
+      .from(goals)
+      .where(and(eq(goals.patientId, patientId), eq(goals.textKey, key), isActive));
+    if (rows.some((r) => r.id !== exceptId)) throw conflict(msg.duplicate);
+  }
+
+  async create(
+    patientId: string,
+    createdBy: string,
+    type: GoalType,
+    input: CreateGoalInput,
+    preset?: { presetId: string },
+  ): Promise<GoalRow> {
+    try {
+      return await this.ctx.db.transaction(async (tx) => {
+        await this.lockOwner(tx, patientId);
+        const counts = await tx
+          .select({ type: goals.type, n: sql<number>`count(*)::int` })
+          .from(goals)
+          .where(and(eq(goals.patientId, patientId), isActive))
+          .groupBy(goals.type);
+        const count = (t: GoalType) => counts.find((c) => c.type === t)?.n ?? 0;
+        const limit = checkGoalLimit({ personal: count('personal'), therapist: count('therapist') }, type);
+        if (!limit.ok) throw forbidden(limit.message);
+        const textKey = goalTextKey(input.text);
+        await this.assertNoDuplicate(tx, patientId, textKey);
+        const categories = input.categories ?? (input.category ? [input.category] : []);
+        const [row] = await tx
+          .insert(goals)
+          .values({
+            patientId,
+            createdBy,
+            type,
+            text: input.text,
+            textKey,
+            notes: input.notes ?? null,
+            emoji: input.emoji ?? '🎯',
+            priority: input.priority ?? 3,
+            categories,
+            targetDate: input.targetDate ?? null,
+            homePageVisible: input.homePageVisible ?? false,
+            isPreset: !!preset,
+            presetId: preset?.presetId ?? null,
+            createdAt: this.ctx.clock.now(),
+            updatedAt: this.ctx.clock.now(),
+          })
+          .returning();
+        if (!row) throw new Error('goal not created');
+        return row;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(msg.duplicate);
+      throw error;
+    }
+  }
+
+  async update(goal: GoalRow, input: UpdateGoalInput): Promise<GoalRow> {
+    try {
+      return await this.ctx.db.transaction(async (tx) => {
+        await this.lockOwner(tx, goal.patientId);
+        const values: Partial<typeof goals.$inferInsert> = { updatedAt: this.ctx.clock.now() };
+        if (input.text !== undefined) {
+          values.text = input.text;
+          values.textKey = goalTextKey(input.text);
+          if (!goal.completed && !goal.abandoned)
+            await this.assertNoDuplicate(tx, goal.patientId, values.textKey, goal.id);
+        }
+        if (input.notes !== undefined || 'notes' in input) values.notes = input.notes ?? null;
+        if (input.emoji !== undefined) values.emoji = input.emoji;
+        if (input.priority !== undefined) values.priority = input.priority;
+        if (input.categories !== undefined) values.categories = input.categories;
+        else if (input.category !== undefined) values.categories = [input.category];
+        if (input.targetDate !== undefined) values.targetDate = input.targetDate;
+        if (input.homePageVisible !== undefined) values.homePageVisible = input.homePageVisible;
+        const [row] = await tx.update(goals).set(values).where(eq(goals.id, goal.id)).returning();
+        if (!row) throw notFound(msg.notFound);
+        return row;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(msg.duplicate);
+      throw error;
+    }
+  }
+
+  async set(goal: GoalRow, values: Partial<typeof goals.$inferInsert>): Promise<GoalRow> {
+    const [row] = await this.ctx.db
+      .update(goals)
+      .set({ ...values, updatedAt: this.ctx.clock.now() })
+      .where(and(eq(goals.id, goal.id), notDeleted))
+      .returning();
+    if (!row) throw notFound(msg.notFound);
+    return row;
+  }
+
+  /**
+   * Records one mention (history row, count, last mention date) and, with an entry id, the entry
+   * link, in one transaction. A second mention of the same goal by the same entry changes nothing.
+   */
+  async mention(goal: GoalRow, moodType: MoodType, entryId?: string): Promise<GoalRow> {
+    if (goal.completed || goal.abandoned) throw conflict(msg.notActive);
+    return this.ctx.db.transaction(async (tx) => (await this.mentionIn(tx, goal, moodType, entryId)) ?? goal);
+  }
+
+  private async mentionIn(tx: Tx, goal: GoalRow, moodType: MoodType, entryId?: string) {
+    const now = this.ctx.clock.now();
+    if (entryId) {
+      const linked = await tx
+        .insert(goalEntryLinks)
+        .values({ goalId: goal.id, entryId, patientId: goal.patientId, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ goalId: goalEntryLinks.goalId });
+      if (linked.length === 0) return undefined;
+    }
+    await tx
+      .insert(goalMentions)
+      .values({ goalId: goal.id, patientId: goal.patientId, entryId, moodType, createdAt: now });
+    const [row] = await tx
+      .update(goals)
+      .set({ mentionCount: sql`${goals.mentionCount} + 1`, lastMentionDate: now, updatedAt: now })
+      .where(eq(goals.id, goal.id))
+      .returning();
+    return row;
+  }
+
+  /** POST journal/entries/{entryId}/goals: links and mentions every listed active goal of the caller. */
+  async linkEntry(patientId: string, entryId: string, goalIds: string[], moodType: MoodType) {
+    const unique = [...new Set(goalIds)];
+    return this.ctx.db.transaction(async (tx) => {
+      const rows =
+        unique.length === 0
+          ? []
+          : await tx
+              .select()
+              .from(goals)
+              .where(and(eq(goals.patientId, patientId), inArray(goals.id, unique), isActive));
+      if (rows.length !== unique.length) throw notFound(msg.notFound);
+      let linked = 0;
+      for (const row of rows) if (await this.mentionIn(tx, row, moodType, entryId)) linked += 1;
+      return linked;
+    });
+  }
+
+  async mentionHistory(goalId: string) {
+    return this.ctx.db
+      .select({
+        date: goalMentions.createdAt,
+        moodType: goalMentions.moodType,
+        entryId: goalMentions.entryId,
+      })
+      .from(goalMentions)
+      .where(eq(goalMentions.goalId, goalId))
+      .orderBy(desc(goalMentions.createdAt), desc(goalMentions.id));
+  }
+
+  async entriesByGoal(goalId: string) {
+    return this.ctx.db
+      .select({ entryId: goalEntryLinks.entryId, createdAt: goalEntryLinks.createdAt })
+      .from(goalEntryLinks)
+      .where(eq(goalEntryLinks.goalId, goalId))
+      .orderBy(desc(goalEntryLinks.createdAt));
+  }
+
+  /** Linked entries per goal of the client, in one query. */
+  async entryCounts(patientId: string): Promise<Map<string, number>> {
+    const rows = await this.ctx.db
+      .select({ goalId: goalEntryLinks.goalId, n: sql<number>`count(*)::int` })
+      .from(goalEntryLinks)
+      .where(eq(goalEntryLinks.patientId, patientId))
+      .groupBy(goalEntryLinks.goalId);
+    return new Map(rows.map((r) => [r.goalId, r.n]));
+  }
+
+  stats(rows: GoalRow[]) {
+    return computeGoalStats(rows);
+  }
+}
