@@ -39,7 +39,37 @@ async function paged<T extends { total: number }>(
   return { rows, total: rows[0]?.total ?? 0 };
 }
 
-/** The provider's clients (deleted hidden): one query with the window count. */
+/**
+ * One page of the caller's connections joined to the other party (client or provider), newest
+ * change first, with the total from a window count: one query (a recount only past the last page).
+ */
+async function pageOfConnections(
+  db: Db,
+  other: 'patient' | 'provider',
+  where: SQL | undefined,
+  page: number,
+  limit: number,
+) {
+  const joinOn = eq(users.id, other === 'patient' ? connections.patientId : connections.providerId);
+  const rows = await db
+    .select({ c: connections, u: person, total })
+    .from(connections)
+    .innerJoin(users, joinOn)
+    .where(where)
+    .orderBy(desc(connections.updatedAt), desc(connections.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return paged(rows, page, async () => {
+    const [r] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(connections)
+      .innerJoin(users, joinOn)
+      .where(where);
+    return r?.n ?? 0;
+  });
+}
+
+/** The provider's clients (deleted hidden). */
 export async function listPatients(
   db: Db,
   providerId: string,
@@ -51,22 +81,7 @@ export async function listPatients(
     q.connectionStatus ? eq(connections.connectionStatus, q.connectionStatus) : undefined,
     nameOrEmail(q.search),
   );
-  const rows = await db
-    .select({ c: connections, u: person, total })
-    .from(connections)
-    .innerJoin(users, eq(users.id, connections.patientId))
-    .where(where)
-    .orderBy(desc(connections.updatedAt), desc(connections.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  return paged(rows, q.page, async () => {
-    const [r] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(connections)
-      .innerJoin(users, eq(users.id, connections.patientId))
-      .where(where);
-    return r?.n ?? 0;
-  });
+  return pageOfConnections(db, 'patient', where, q.page, q.limit);
 }
 
 export async function openEmailInvitations(db: Db, inviterId: string) {
@@ -95,29 +110,14 @@ export async function connectedPatients(db: Db, providerId: string, patientIds: 
     .orderBy(users.firstName, users.lastName);
 }
 
-/** The client's providers (deleted hidden): one query with the window count. */
+/** The client's providers (deleted hidden). */
 export async function listDoctors(db: Db, patientId: string, q: z.output<typeof getDoctorsQuery>) {
   const where = and(
     eq(connections.patientId, patientId),
     ne(connections.status, 'deleted'),
     nameOrEmail(q.search),
   );
-  const rows = await db
-    .select({ c: connections, u: person, total })
-    .from(connections)
-    .innerJoin(users, eq(users.id, connections.providerId))
-    .where(where)
-    .orderBy(desc(connections.updatedAt), desc(connections.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  return paged(rows, q.page, async () => {
-    const [r] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(connections)
-      .innerJoin(users, eq(users.id, connections.providerId))
-      .where(where);
-    return r?.n ?? 0;
-  });
+  return pageOfConnections(db, 'provider', where, q.page, q.limit);
 }
 
 export async function acceptedDoctors(db: Db, patientId: string) {
