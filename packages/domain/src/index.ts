@@ -14,3 +14,4 @@ export * from './session/security.js';
 export * from './connections/schemas.js';
 export * from './goals/schemas.js';
 export * from './goals/presets.js';
+export * from './journal/types.js';
