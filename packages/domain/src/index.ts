@@ -15,3 +15,8 @@ export * from './connections/schemas.js';
 export * from './goals/schemas.js';
 export * from './goals/presets.js';
 export * from './journal/types.js';
+export * from './emotions/index.js';
+export * from './safety/index.js';
+export * from './journal/index.js';
+export * from './sanitize/index.js';
+export * from './dates/index.js';

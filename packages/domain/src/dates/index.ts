@@ -1,0 +1,17 @@
+export {
+  addDays,
+  computeStreak,
+  dateRangeNames,
+  dateRanges,
+  daysBetween,
+  isDateRange,
+  isDay,
+  isTimeZone,
+  localDay,
+  mondayOf,
+  rangeDays,
+  rangeStart,
+  weekOf,
+  type DateRange,
+} from './days.js';
+export { emptyDateText, formatShortDay, invalidDateText, relativeDay, weekProgressText } from './relative.js';

@@ -1,0 +1,2 @@
+export * from './risk.js';
+export * from './resources.js';
