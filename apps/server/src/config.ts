@@ -35,6 +35,20 @@ export interface Config {
   rateLimits: RateLimitConfig;
   /** Minutes a one-time email code stays valid. */
   codeTtlMinutes: number;
+  ai: AiConfig;
+}
+
+/** The journaling assistant: an OpenAI-compatible endpoint when set, else the local engine. */
+export interface AiConfig {
+  /** e.g. https://api.openai.com/v1 or a self-hosted http://localhost:11434/v1. */
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  model: string | undefined;
+  /** Per attempt, and the longest silence within a streamed reply. */
+  timeoutMs: number;
+  maxRetries: number;
+  /** Assistant replies per minute per user. */
+  perMinute: number;
 }
 
 export interface RateLimitConfig {
@@ -130,5 +144,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     rateLimits: defaultRateLimits(env),
     codeTtlMinutes: int(env.CODE_TTL_MINUTES, 15),
+    ai: {
+      baseUrl: env.OPENAI_BASE_URL || undefined,
+      apiKey: env.OPENAI_API_KEY || undefined,
+      model: env.OPENAI_MODEL || undefined,
+      timeoutMs: int(env.AI_TIMEOUT_MS, 20_000),
+      maxRetries: int(env.AI_MAX_RETRIES, 2),
+      perMinute: int(env.AI_RATE_LIMIT_PER_MINUTE, 30),
+    },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { AiPort } from './platform/ai/index.js';
 import type { Audit } from './platform/audit.js';
 import type { Guards } from './platform/auth.js';
 import type { Clock } from './platform/clock.js';
@@ -26,4 +27,6 @@ export interface AppContext {
   jobs: JobRunner;
   mailer: Mailer;
   files: FilesPort;
+  /** The journaling assistant: local engine or OpenAI-compatible endpoint. */
+  ai: AiPort;
 }
