@@ -13,6 +13,8 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { adminRoutes } from './features/admin/routes.js';
+import { aiJournalRoutes } from './features/ai-journal/routes.js';
+import { AiJournalService } from './features/ai-journal/service.js';
 import { auditRoutes, securityLogoutRoute } from './features/audit/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { AuthService } from './features/auth/service.js';
@@ -21,10 +23,14 @@ import { providerConnectionRoutes } from './features/connections/routes.js';
 import { ConnectionsService } from './features/connections/service.js';
 import { goalRoutes } from './features/goals/routes.js';
 import { GoalsService } from './features/goals/service.js';
+import { dashboardRoutes, moodRoutes } from './features/moods/routes.js';
+import { seedDemoJournal } from './features/moods/demo-seed.js';
+import { MoodsService } from './features/moods/service.js';
 import { devRoutes } from './features/dev/routes.js';
 import { clientConfigRoutes, healthRoutes } from './features/health/routes.js';
 import { profileRoutes } from './features/profile/routes.js';
 import { ProfileService } from './features/profile/service.js';
+import { createAi, type AiPort } from './platform/ai/index.js';
 import { Audit } from './platform/audit.js';
 import { createGuards } from './platform/auth.js';
 import { systemClock, type Clock } from './platform/clock.js';
@@ -42,9 +48,13 @@ export interface AppDeps {
   clock?: Clock;
   mail?: MailPort;
   files?: FilesPort;
+  /** The journaling assistant (default: from config, local engine or OpenAI-compatible). */
+  ai?: AiPort;
   store?: CounterStore;
   /** Job polling interval (tests poll faster). */
   jobPollingSeconds?: number;
+  /** Seed the demo patient's journal (main, when SEED_DEMO is on). */
+  seedDemoJournal?: boolean;
 }
 
 const redactPaths = [
@@ -129,6 +139,7 @@ export async function buildApp(
     jobs,
     mailer: new Mailer(jobs),
     files: deps.files ?? new LocalFiles(join(config.dataDir, 'files')),
+    ai: deps.ai ?? createAi(config.ai, (failure) => app.log.warn({ ai: failure }, 'assistant call failed')),
   };
   const mailPort =
     deps.mail ?? (config.smtpUrl ? new SmtpMail(config.smtpUrl, config.mailFrom) : new OutboxMail(db));
@@ -139,7 +150,8 @@ export async function buildApp(
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly (the photo-mode OCR engine) needs wasm-unsafe-eval; no other eval is allowed.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
@@ -174,6 +186,8 @@ export async function buildApp(
   const profile = new ProfileService(ctx, auth);
   const connectionsService = new ConnectionsService(ctx);
   const goalsService = new GoalsService(ctx);
+  const moodsService = new MoodsService(ctx, goalsService);
+  if (deps.seedDemoJournal) await seedDemoJournal(ctx, moodsService);
   await app.register(
     async (v1) => {
       await v1.register(authRoutes(ctx, auth));
@@ -182,6 +196,8 @@ export async function buildApp(
       await v1.register(providerConnectionRoutes(ctx, connectionsService));
       await v1.register(clientConnectionRoutes(ctx, connectionsService));
       await v1.register(goalRoutes(ctx, goalsService));
+      await v1.register(moodRoutes(ctx, moodsService));
+      await v1.register(moodsService.photos.routes());
       await v1.register(securityLogoutRoute(ctx));
       await v1.register(clientConfigRoutes(ctx));
     },
@@ -191,10 +207,13 @@ export async function buildApp(
     async (api) => {
       await api.register(healthRoutes());
       await api.register(auditRoutes(ctx));
+      await api.register(dashboardRoutes(ctx, moodsService));
       if (config.env !== 'production') await api.register(devRoutes(ctx));
     },
     { prefix: '/api' },
   );
+
+  await app.register(aiJournalRoutes(ctx, new AiJournalService(ctx)), { prefix: '/api/ai' });
 
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
   if (hasWeb) {

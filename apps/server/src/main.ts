@@ -15,7 +15,7 @@ if (database.created) {
   await database.close();
   database = await open();
 }
-const app = await buildApp(config, { database });
+const app = await buildApp(config, { database, seedDemoJournal: config.seedDemo });
 closeWithGrace(async () => {
   await app.close();
   await database.close();

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { journalEntries } from './journal.js';
 import { users } from './users.js';
 
 /**
@@ -62,9 +63,8 @@ export const goals = pgTable(
 );
 
 /**
- * Which journal entry mentions which goal (decision 026). `entryId` has no foreign key yet: the
- * journal-entries table (later issue) adds `goal_entry_links.entry_id → journal_entries.id ON
- * DELETE CASCADE`. The primary key (goal_id, entry_id) makes a link idempotent.
+ * Which journal entry mentions which goal (decision 026). The primary key (goal_id, entry_id) makes
+ * a link idempotent.
  */
 export const goalEntryLinks = pgTable(
   'goal_entry_links',
@@ -72,7 +72,9 @@ export const goalEntryLinks = pgTable(
     goalId: uuid('goal_id')
       .notNull()
       .references(() => goals.id, { onDelete: 'cascade' }),
-    entryId: uuid('entry_id').notNull(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => journalEntries.id, { onDelete: 'cascade' }),
     patientId: uuid('patient_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -96,11 +98,14 @@ export const goalMentions = pgTable(
     patientId: uuid('patient_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    entryId: uuid('entry_id'),
+    entryId: uuid('entry_id').references(() => journalEntries.id, { onDelete: 'cascade' }),
     moodType: text('mood_type', { enum: ['positive', 'negative', 'neutral'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('goal_mentions_goal_idx').on(t.goalId, t.createdAt)],
+  (t) => [
+    index('goal_mentions_goal_idx').on(t.goalId, t.createdAt),
+    index('goal_mentions_entry_idx').on(t.entryId),
+  ],
 );
 
 /** The client's goal reminder preference (POST goal-notification). */

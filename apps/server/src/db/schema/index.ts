@@ -2,3 +2,4 @@ export * from './users.js';
 export * from './connections.js';
 export * from './platform.js';
 export * from './goals.js';
+export * from './journal.js';

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goalMessages, presetGoals } from '@mindledger/domain';
 import { auditOf, connect } from '../../../test/connections.js';
+import { insertEntry } from '../../../test/entries.js';
 import { startServer, type TestServer } from '../../../test/harness.js';
 import { goalEntryLinks } from '../../db/schema/index.js';
 
@@ -116,7 +117,11 @@ describe('client goals', () => {
   it('records mentions with history, count and last mention date; stats follow', async () => {
     const { client, user } = await server.signIn();
     const g = (await create(client, { text: 'Breathe slowly' })).body.data;
-    const entryId = randomUUID();
+    const entryId = (await insertEntry(server, user.id)).id;
+    // an entry that is not the caller's (or does not exist) cannot be linked
+    expect(
+      (await client.patch(`/api/v1/goals/${g.id}/increment-mention`, { entryId: randomUUID() })).status,
+    ).toBe(404);
     const m1 = await client.patch<{ data: Goal }>(`/api/v1/goals/${g.id}/increment-mention`, {
       moodType: 'Positive',
       entryId,
@@ -180,10 +185,13 @@ describe('client goals', () => {
   });
 
   it('links an entry to goals (mentions counted once) and reads the remaining lists', async () => {
-    const { client } = await server.signIn();
+    const { client, user } = await server.signIn();
     const a = (await create(client, { text: 'Goal A', homePageVisible: true })).body.data;
     const b = (await create(client, { text: 'Goal B' })).body.data;
-    const entryId = randomUUID();
+    const entryId = (await insertEntry(server, user.id, { notes: 'Worked on A and B.' })).id;
+    expect(
+      (await client.post(`/api/v1/goals/journal/entries/${randomUUID()}/goals`, { goalIds: [a.id] })).status,
+    ).toBe(404);
     const linked = await client.post<{ linked: number }>(`/api/v1/goals/journal/entries/${entryId}/goals`, {
       goalIds: [a.id, b.id],
     });
@@ -199,7 +207,9 @@ describe('client goals', () => {
     const byGoal = await client.get<{ data: { entryId: string }[] }>(
       `/api/v1/goals/journal/entries/by-goal/${a.id}`,
     );
-    expect(byGoal.body.data.map((e) => e.entryId)).toEqual([entryId]);
+    expect(byGoal.body.data).toEqual([
+      expect.objectContaining({ entryId, mood: 'Fine', notes: 'Worked on A and B.' }),
+    ]);
     const summary = await client.get<{
       data: { goalId: string; entryCount: number; mentionCount: number }[];
     }>('/api/v1/goals/journal/goals-summary');

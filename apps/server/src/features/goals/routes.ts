@@ -293,7 +293,16 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
         const rows = await service.entriesByGoal(goal.id);
         return {
           success: true,
-          data: rows.map((r) => ({ entryId: r.entryId, linkedAt: r.createdAt.toISOString() })),
+          data: rows.map((r) => ({
+            entryId: r.entryId,
+            linkedAt: r.createdAt.toISOString(),
+            date: r.date,
+            entryAt: r.entryAt.toISOString(),
+            mood: r.mood,
+            emoji: r.emoji,
+            notes: r.notes,
+            journalType: r.journalType,
+          })),
         };
       },
     );

@@ -12,7 +12,7 @@ import {
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { goalEntryLinks, goalMentions, goals, users } from '../../db/schema/index.js';
+import { goalEntryLinks, goalMentions, goals, journalEntries, users } from '../../db/schema/index.js';
 import type { AccessClaims } from '../../platform/tokens.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { GoalRow } from './presenter.js';
@@ -188,7 +188,10 @@ export class GoalsService {
    */
   async mention(goal: GoalRow, moodType: MoodType, entryId?: string): Promise<GoalRow> {
     if (goal.completed || goal.abandoned) throw conflict(msg.notActive);
-    return this.ctx.db.transaction(async (tx) => (await this.mentionIn(tx, goal, moodType, entryId)) ?? goal);
+    return this.ctx.db.transaction(async (tx) => {
+      if (entryId) await this.assertOwnEntry(tx, goal.patientId, entryId);
+      return (await this.mentionIn(tx, goal, moodType, entryId)) ?? goal;
+    });
   }
 
   private async mentionIn(tx: Tx, goal: GoalRow, moodType: MoodType, entryId?: string) {
@@ -214,20 +217,68 @@ export class GoalsService {
 
   /** POST journal/entries/{entryId}/goals: links and mentions every listed active goal of the caller. */
   async linkEntry(patientId: string, entryId: string, goalIds: string[], moodType: MoodType) {
-    const unique = [...new Set(goalIds)];
     return this.ctx.db.transaction(async (tx) => {
-      const rows =
-        unique.length === 0
-          ? []
-          : await tx
-              .select()
-              .from(goals)
-              .where(and(eq(goals.patientId, patientId), inArray(goals.id, unique), isActive));
-      if (rows.length !== unique.length) throw notFound(msg.notFound);
-      let linked = 0;
-      for (const row of rows) if (await this.mentionIn(tx, row, moodType, entryId)) linked += 1;
-      return linked;
+      await this.assertOwnEntry(tx, patientId, entryId);
+      return this.linkEntryIn(tx, patientId, entryId, goalIds, moodType);
     });
+  }
+
+  /** The entry must be a live entry of the client (404 otherwise, existence does not leak). */
+  async assertOwnEntry(tx: Exec, patientId: string, entryId: string): Promise<void> {
+    const [entry] = await tx
+      .select({ id: journalEntries.id })
+      .from(journalEntries)
+      .where(
+        and(
+          eq(journalEntries.id, entryId),
+          eq(journalEntries.patientId, patientId),
+          eq(journalEntries.deleted, false),
+        ),
+      );
+    if (!entry) throw notFound('Journal entry not found');
+  }
+
+  /**
+   * Links and mentions each goal once for the entry, inside the caller's transaction (create-mood
+   * and update-mood use it so the entry, its links and the mention counts land together). Any id
+   * that is not an active goal of the client → 404 and the transaction rolls back.
+   */
+  async linkEntryIn(tx: Tx, patientId: string, entryId: string, goalIds: string[], moodType: MoodType) {
+    const unique = [...new Set(goalIds)];
+    if (unique.length === 0) return 0;
+    const rows = await tx
+      .select()
+      .from(goals)
+      .where(and(eq(goals.patientId, patientId), inArray(goals.id, unique), isActive));
+    if (rows.length !== unique.length) throw notFound(msg.notFound);
+    let linked = 0;
+    for (const row of rows) if (await this.mentionIn(tx, row, moodType, entryId)) linked += 1;
+    return linked;
+  }
+
+  /**
+   * Removes the entry's links and mentions for the given goals (all when omitted) and recounts those
+   * goals' mentionCount and lastMentionDate from the remaining history, in the caller's transaction.
+   */
+  async unlinkEntryIn(tx: Tx, entryId: string, goalIds?: string[]) {
+    const onlyGoals = goalIds ? inArray(goalEntryLinks.goalId, goalIds) : undefined;
+    const removed = await tx
+      .delete(goalEntryLinks)
+      .where(and(eq(goalEntryLinks.entryId, entryId), onlyGoals))
+      .returning({ goalId: goalEntryLinks.goalId });
+    if (removed.length === 0) return;
+    const affected = removed.map((r) => r.goalId);
+    await tx
+      .delete(goalMentions)
+      .where(and(eq(goalMentions.entryId, entryId), inArray(goalMentions.goalId, affected)));
+    await tx
+      .update(goals)
+      .set({
+        mentionCount: sql`(select count(*)::int from ${goalMentions} where ${goalMentions.goalId} = ${goals.id})`,
+        lastMentionDate: sql`(select max(${goalMentions.createdAt}) from ${goalMentions} where ${goalMentions.goalId} = ${goals.id})`,
+        updatedAt: this.ctx.clock.now(),
+      })
+      .where(inArray(goals.id, affected));
   }
 
   async mentionHistory(goalId: string) {
@@ -242,12 +293,24 @@ export class GoalsService {
       .orderBy(desc(goalMentions.createdAt), desc(goalMentions.id));
   }
 
+  /** The live entries that mention the goal, newest first, with what a list shows of each. */
   async entriesByGoal(goalId: string) {
     return this.ctx.db
-      .select({ entryId: goalEntryLinks.entryId, createdAt: goalEntryLinks.createdAt })
+      .select({
+        entryId: goalEntryLinks.entryId,
+        createdAt: goalEntryLinks.createdAt,
+        date: journalEntries.localDay,
+        entryAt: journalEntries.entryAt,
+        mood: journalEntries.mood,
+        emoji: journalEntries.emoji,
+        notes: sql<string>`left(${journalEntries.notes}, 280)`,
+        journalType: journalEntries.journalType,
+      })
       .from(goalEntryLinks)
-      .where(eq(goalEntryLinks.goalId, goalId))
-      .orderBy(desc(goalEntryLinks.createdAt));
+      .innerJoin(journalEntries, eq(journalEntries.id, goalEntryLinks.entryId))
+      .where(and(eq(goalEntryLinks.goalId, goalId), eq(journalEntries.deleted, false)))
+      .orderBy(desc(journalEntries.entryAt))
+      .limit(200);
   }
 
   /** Linked entries per goal of the client, in one query. */

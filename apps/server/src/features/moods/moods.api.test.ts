@@ -1,0 +1,376 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditOf, connect } from '../../../test/connections.js';
+import { startServer, type TestServer } from '../../../test/harness.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+type Client = Awaited<ReturnType<TestServer['signIn']>>['client'];
+type Entry = {
+  id: string;
+  mood: string;
+  notes: string;
+  date: string;
+  isPrivate: boolean;
+  sentiment: string;
+  journalType: string;
+  emotionData: { primaryEmotion: string; intensity: number; color: string; path: string[] } | null;
+  emotion: { core: string; mapped: boolean };
+  goal: { selectedGoals: { goalData: { _id: string; text: string } }[] };
+  chatMessages: { text: string }[];
+};
+type Page = { data: Entry[]; total: number; page: number; pages: number; hasNext: boolean };
+
+const today = () => new Date().toISOString().slice(0, 10);
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+function entry(overrides: Record<string, unknown> = {}) {
+  return {
+    mood: 'Fine',
+    emoji: '🙂',
+    notes: 'A steady day with a long walk.',
+    journalType: 'prompt',
+    userTimezone: 'UTC',
+    emotionData: {
+      primaryEmotion: 'Calm',
+      intensity: 6,
+      color: '#60A5FA',
+      category: 'neutral',
+      path: ['Calm'],
+    },
+    ...overrides,
+  };
+}
+
+async function create(client: Client, body: Record<string, unknown>) {
+  return client.post<{ data: Entry; message: string; safety: { level: string } }>(
+    '/api/v1/create-mood',
+    body,
+  );
+}
+
+async function goal(client: Client, text: string) {
+  const reply = await client.post<{ data: { id: string } }>('/api/v1/goals/', { text });
+  expect(reply.status).toBe(201);
+  return reply.body.data.id;
+}
+
+async function goalById(client: Client, id: string) {
+  return (await client.get<{ data: { mentionCount: number } }>(`/api/v1/goals/${id}`)).body.data;
+}
+
+describe('creating entries', () => {
+  it('saves a sanitised entry, maps its emotion, links goals and counts their mentions', async () => {
+    const { client } = await server.signIn();
+    const walk = await goal(client, 'Walk every day');
+    const sleep = await goal(client, 'Sleep by eleven');
+    const made = await create(
+      client,
+      entry({
+        mood: 'Awesome',
+        notes: 'Walked by the river and felt proud.',
+        emotionData: {
+          primaryEmotion: 'Joy',
+          intensity: 99,
+          color: 'red',
+          category: 'positive',
+          path: Array.from({ length: 12 }, (_, i) => `Level${i}`),
+        },
+        goal: { selectedGoals: [{ goalData: { _id: walk } }, { goalData: { _id: sleep } }] },
+      }),
+    );
+    expect(made.status).toBe(201);
+    const saved = made.body.data;
+    expect(saved.emotionData).toMatchObject({ primaryEmotion: 'Joy', intensity: 5, color: '#9CA3AF' });
+    expect(saved.emotionData?.path).toHaveLength(5);
+    expect(saved.emotion.core).toBe('Happy');
+    expect(saved.sentiment).toBe('positive');
+    expect(saved.date).toBe(today());
+    expect(saved.goal.selectedGoals.map((g) => g.goalData._id).sort()).toEqual([walk, sleep].sort());
+    expect((await goalById(client, walk)).mentionCount).toBe(1);
+    const history = await client.get<{ data: { moodType: string; entryId: string }[] }>(
+      `/api/v1/goals/mention-history/${walk}`,
+    );
+    expect(history.body.data).toEqual([expect.objectContaining({ moodType: 'positive', entryId: saved.id })]);
+
+    const streak = await client.get<{ streak: number; entries: { date: string }[] }>('/api/v1/streak-dates');
+    expect(streak.body.streak).toBe(1);
+    const week = await client.get<{ data: { days: { date: string; entries: Entry[] }[] } }>(
+      `/api/v1/get-mood-by-week/${today()}`,
+    );
+    const day = week.body.data.days.find((d) => d.date === today());
+    expect(day?.entries.map((e) => e.id)).toEqual([saved.id]);
+    expect(week.body.data.days).toHaveLength(7);
+  });
+
+  it.each([
+    [{ mood: '' }, 'Please select a mood'],
+    [{ notes: '<script>alert(1)</script>' }, 'Notes contain invalid content'],
+    [{ notes: 'see <img src=x onerror=alert(1)>' }, 'Notes contain invalid content'],
+    [{ notes: '' }, 'Please write some notes before saving'],
+    [{ journalType: 'video' }, 'Invalid journal type'],
+    [
+      { journalType: 'chat', chatMessages: [{ role: 'user', text: 'Hello there' }] },
+      'Please have a conversation before saving',
+    ],
+  ])('rejects %j with the spec message and saves nothing', async (change, message) => {
+    const { client } = await server.signIn();
+    const reply = await create(client, entry(change));
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toBe(message);
+    expect((await client.get<Page>('/api/v1/get-all-mood')).body.total).toBe(0);
+  });
+
+  it('keeps a chat conversation and the AI form default', async () => {
+    const { client } = await server.signIn();
+    const reply = await create(client, {
+      mood: 'Reflective',
+      notes: '',
+      journalType: 'chat',
+      isAIGenerated: true,
+      userTimezone: 'UTC',
+      chatMessages: [
+        { role: 'user', text: 'I felt tense before the meeting.' },
+        { role: 'assistant', text: 'What helped you through it?' },
+      ],
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.body.data.chatMessages).toHaveLength(2);
+    expect(reply.body.data.journalType).toBe('chat');
+  });
+
+  it('places an entry on a chosen past day and refuses a future one', async () => {
+    const { client } = await server.signIn();
+    const past = await create(client, entry({ customDate: daysAgo(1) }));
+    expect(past.status).toBe(201);
+    expect(past.body.data.date).toBe(daysAgo(1));
+    expect((await create(client, entry())).status).toBe(201);
+    const streak = await client.get<{ streak: number }>('/api/v1/streak-dates');
+    expect(streak.body.streak).toBe(2);
+    const future = await create(client, entry({ customDate: daysAgo(-3) }));
+    expect(future.status).toBe(400);
+    expect(future.body.message).toBe('This date is yet to come.');
+  });
+
+  it('surfaces crisis resources when the text expresses risk', async () => {
+    const { client } = await server.signIn();
+    const reply = await create(client, entry({ notes: 'Some nights I just want to die.' }));
+    expect(reply.status).toBe(201);
+    expect(reply.body.safety.level).toBe('crisis');
+  });
+});
+
+describe('reading, editing and deleting', () => {
+  it('pages the ledger newest first and searches notes, emotions and goal texts', async () => {
+    const { client } = await server.signIn();
+    const yoga = await goal(client, 'Morning yoga');
+    await create(client, entry({ notes: 'Tea with my sister.' }));
+    await create(client, entry({ notes: 'Stretching felt good.', goal: { selectedGoals: [yoga] } }));
+    await create(client, entry({ notes: 'Long day at 100% effort.' }));
+    const first = await client.get<Page>('/api/v1/get-all-mood?page=1&limit=2');
+    expect(first.body).toMatchObject({ total: 3, page: 1, pages: 2, hasNext: true });
+    expect(first.body.data[0]?.notes).toBe('Long day at 100% effort.');
+    const second = await client.get<Page>('/api/v1/get-all-mood?page=2&limit=2');
+    expect(second.body).toMatchObject({ total: 3, hasNext: false });
+    expect(second.body.data).toHaveLength(1);
+
+    const bySister = await client.get<Page>('/api/v1/get-all-mood?search=SISTER');
+    expect(bySister.body.data.map((e) => e.notes)).toEqual(['Tea with my sister.']);
+    const byGoal = await client.get<Page>(
+      `/api/v1/get-all-mood?search=${encodeURIComponent('morning yoga')}`,
+    );
+    expect(byGoal.body.data.map((e) => e.notes)).toEqual(['Stretching felt good.']);
+    const literal = await client.get<Page>(`/api/v1/get-all-mood?search=${encodeURIComponent('%')}`);
+    expect(literal.body.data.map((e) => e.notes)).toEqual(['Long day at 100% effort.']);
+    expect((await client.get('/api/v1/get-all-mood?limit=500')).status).toBe(400);
+  });
+
+  it('edits an entry (rules re-run, goal mentions move) and soft-deletes it', async () => {
+    const { client } = await server.signIn();
+    const a = await goal(client, 'Goal A');
+    const b = await goal(client, 'Goal B');
+    const made = (await create(client, entry({ goal: { selectedGoals: [a] } }))).body.data;
+    const edited = await client.put<{ data: Entry }>(`/api/v1/update-mood/${made.id}`, {
+      notes: 'Rewritten later.',
+      goal: { selectedGoals: [b] },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.notes).toBe('Rewritten later.');
+    expect((await goalById(client, a)).mentionCount).toBe(0);
+    expect((await goalById(client, b)).mentionCount).toBe(1);
+    const bad = await client.put(`/api/v1/update-mood/${made.id}`, { notes: '<script>x</script>' });
+    expect(bad.status).toBe(400);
+    expect((await client.get<{ data: Entry }>(`/api/v1/get-mood/${made.id}`)).body.data.notes).toBe(
+      'Rewritten later.',
+    );
+
+    const { client: other } = await server.signIn();
+    expect((await other.get(`/api/v1/get-mood/${made.id}`)).status).toBe(404);
+    expect((await other.put(`/api/v1/update-mood/${made.id}`, { notes: 'mine now' })).status).toBe(404);
+    expect((await other.delete(`/api/v1/delete-mood/${made.id}`)).status).toBe(404);
+
+    expect((await client.delete(`/api/v1/delete-mood/${made.id}`)).status).toBe(200);
+    expect((await client.get(`/api/v1/get-mood/${made.id}`)).status).toBe(404);
+    expect((await client.get<Page>('/api/v1/get-all-mood')).body.total).toBe(0);
+    expect((await goalById(client, b)).mentionCount).toBe(0);
+    const week = await client.get<{ data: { entries: Entry[] } }>(`/api/v1/get-mood-by-week/${today()}`);
+    expect(week.body.data.entries).toEqual([]);
+    expect((await client.delete(`/api/v1/delete-mood/${randomUUID()}`)).status).toBe(404);
+    expect((await client.get('/api/v1/get-mood/not-a-uuid')).status).toBe(404);
+  });
+
+  it('answers analytics over the spec ranges from SQL aggregates', async () => {
+    const { client } = await server.signIn();
+    await create(
+      client,
+      entry({ mood: 'Awesome', emotionData: { primaryEmotion: 'Joy', intensity: 8, path: ['Joy'] } }),
+    );
+    await create(
+      client,
+      entry({
+        mood: 'Very bad',
+        emotionData: { primaryEmotion: 'Sadness', intensity: 4, path: ['Sadness'] },
+      }),
+    );
+    await create(client, entry({ mood: 'Fine', customDate: daysAgo(20) }));
+    const week = await client.get<{
+      data: {
+        total: number;
+        byMood: Record<string, number>;
+        bySentiment: Record<string, number>;
+        byCoreEmotion: Record<string, number>;
+        averageIntensity: number;
+        series: { date: string; count: number }[];
+      };
+    }>(`/api/v1/get-mood-analytics/?timerange=${encodeURIComponent('1 Week')}&date=${today()}`);
+    expect(week.status).toBe(200);
+    expect(week.body.data.total).toBe(2);
+    expect(week.body.data.byMood).toEqual({ Awesome: 1, 'Very bad': 1 });
+    expect(week.body.data.bySentiment).toEqual({ positive: 1, neutral: 0, negative: 1 });
+    expect(week.body.data.averageIntensity).toBe(6);
+    expect(week.body.data.series).toHaveLength(7);
+    expect(week.body.data.series.at(-1)).toMatchObject({ date: today(), count: 2 });
+    const month = await client.get<{ data: { total: number; series: unknown[] } }>(
+      `/api/v1/get-mood-analytics/?timerange=${encodeURIComponent('30 Days')}`,
+    );
+    expect(month.body.data).toMatchObject({ total: 3 });
+    expect(month.body.data.series).toHaveLength(30);
+    const wrong = await client.get<{ message: string }>('/api/v1/get-mood-analytics/?timerange=forever');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Must be one of: 1 Week, 2 Weeks, 30 Days, 90 Days');
+    const counts = await client.get<{ data: { total: number; byMood: Record<string, number> } }>(
+      `/api/v1/get-mood-by-count?year=${today().slice(0, 4)}`,
+    );
+    expect(counts.body.data.total).toBeGreaterThanOrEqual(2);
+    const byDate = await client.get<{ data: { date: string; count: number }[] }>('/api/v1/get-mood-by-date');
+    expect(byDate.body.data.find((d) => d.date === today())?.count).toBe(2);
+    const two = await client.get<{ data: { entries: Entry[] } }>(
+      '/api/v1/get-mood-by-two-weeks/?timerange=2%20Weeks',
+    );
+    expect(two.body.data.entries).toHaveLength(2);
+    const latest = await client.get<{ data: Entry }>('/api/v1/get-latest-mood');
+    expect(latest.body.data.mood).toBe('Very bad');
+  });
+
+  it('saves the draft blocks and counts activities and sleep', async () => {
+    const { client } = await server.signIn();
+    const made = (await create(client, entry())).body.data;
+    const saved = await client.put<{ data: { activities: string[]; sleepRoutine: { hours: number } } }>(
+      '/api/v1/update-mood-swp',
+      {
+        moodId: made.id,
+        activities: ['Exercise', 'Reading'],
+        sleepRoutine: { hours: 7.5, quality: 4 },
+        productivity: { level: 3 },
+      },
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.activities).toEqual(['Exercise', 'Reading']);
+    const counts = await client.get<{ data: { activity: string; count: number }[] }>(
+      '/api/v1/get-activity-by-count',
+    );
+    expect(counts.body.data).toEqual([
+      { activity: 'Exercise', count: 1 },
+      { activity: 'Reading', count: 1 },
+    ]);
+    const sleep = await client.get<{
+      data: { nights: number; averageHours: number; byQuality: Record<string, number> };
+    }>('/api/v1/get-sleep-activity-by-count');
+    expect(sleep.body.data).toMatchObject({ nights: 1, averageHours: 7.5 });
+    expect(sleep.body.data.byQuality['4']).toBe(1);
+    const activities = await client.get<{ data: { entries: { id: string }[] } }>(
+      '/api/v1/get-all-activities/',
+    );
+    expect(activities.body.data.entries.map((e) => e.id)).toEqual([made.id]);
+    expect(
+      (await client.put('/api/v1/update-mood-swp', { moodId: randomUUID(), activities: [] })).status,
+    ).toBe(404);
+    expect(
+      (await client.put('/api/v1/update-mood-swp', { moodId: made.id, sleepRoutine: { hours: 30 } })).status,
+    ).toBe(400);
+  });
+});
+
+describe('who may read', () => {
+  it('lets a connected provider read non-private entries only, audited; others get nothing', async () => {
+    const { client, user: patient } = await server.signIn();
+    await create(client, entry({ notes: 'Shared thoughts.' }));
+    await create(client, entry({ notes: 'Only for me.', isPrivate: true, mood: 'Very bad' }));
+    const { client: provider, user: doctor } = await server.signIn({ role: 'provider' });
+
+    // not connected: nothing leaks
+    expect((await provider.get(`/api/v1/get-all-patient-mood/${patient.id}`)).status).toBe(404);
+    expect((await auditOf(server, 'AUTHORIZATION_FAILURE', doctor.id)).length).toBeGreaterThan(0);
+
+    await connect(server, doctor.id, patient.id);
+    const list = await provider.get<Page>(`/api/v1/get-all-patient-mood/${patient.id}`);
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((e) => e.notes)).toEqual(['Shared thoughts.']);
+    const latest = await provider.get<{ data: Entry }>(`/api/v1/get-latest-patient-mood/${patient.id}`);
+    expect(latest.body.data.notes).toBe('Shared thoughts.');
+    const count = await provider.get<{ data: { total: number; byMood: Record<string, number> } }>(
+      `/api/dashboard/patient-mood-count/${patient.id}`,
+    );
+    expect(count.body.data.total).toBe(1);
+    expect(count.body.data.byMood['Very bad']).toBeUndefined();
+    const analytics = await provider.get<{ data: { total: number } }>(
+      `/api/dashboard/patient-mood-analytics/${patient.id}?limit=1000`,
+    );
+    expect(analytics.body.data.total).toBe(1);
+    const week = await provider.get<{ data: { entries: Entry[] } }>(
+      `/api/dashboard/patient-mood-by-week/${patient.id}`,
+    );
+    expect(week.body.data.entries.map((e) => e.notes)).toEqual(['Shared thoughts.']);
+    const byDate = await provider.get<{ data: { count: number }[] }>(
+      `/api/dashboard/patient-mood-by-date/${patient.id}`,
+    );
+    expect(byDate.body.data.map((d) => d.count)).toEqual([1]);
+    expect((await auditOf(server, 'ACCESS_PHI', doctor.id)).length).toBeGreaterThanOrEqual(5);
+
+    // a provider cannot write or read through the patient's own calls
+    expect((await provider.post('/api/v1/create-mood', entry())).status).toBe(403);
+    expect((await provider.get('/api/v1/get-all-mood')).status).toBe(403);
+    // another patient cannot use the provider reads on someone else
+    const { client: stranger } = await server.signIn();
+    expect((await stranger.get(`/api/v1/get-all-patient-mood/${patient.id}`)).status).toBe(404);
+    expect((await stranger.get(`/api/dashboard/patient-mood-count/${patient.id}`)).status).toBe(404);
+  });
+
+  it('answers 401 without a session', async () => {
+    const anonymous = server.client();
+    for (const path of [
+      '/api/v1/get-all-mood',
+      '/api/v1/streak-dates',
+      `/api/v1/get-mood-by-week/${today()}`,
+    ]) {
+      expect((await anonymous.get(path)).status).toBe(401);
+    }
+    expect((await anonymous.post('/api/v1/create-mood', entry())).status).toBe(401);
+  });
+});

@@ -1,0 +1,376 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { updateSwpSchema } from '@mindledger/domain';
+import type { AppContext } from '../../context.js';
+import { caller } from '../../platform/auth.js';
+import { badRequest } from '../../platform/errors.js';
+import { addDays, mondayOf } from '@mindledger/domain';
+import { parseTimeRange, rangeDays, shapeAnalytics, timeRanges, type TimeRange } from './analytics.js';
+import { presentEntry } from './presenter.js';
+import type { MoodsService } from './service.js';
+import type { Scope } from './queries.js';
+
+const tags = ['moods'];
+const entryBody = z.record(z.string(), z.unknown());
+const idParams = z.object({ id: z.string().max(64) });
+const moodIdParams = z.object({ moodId: z.string().max(64) });
+const dayPattern = /^\d{4}-\d{2}-\d{2}/;
+const isoDay = z
+  .string()
+  .max(30)
+  .regex(dayPattern, 'Must be a valid date')
+  .transform((v) => v.slice(0, 10))
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Must be a valid date');
+const pageQuery = z.object({
+  page: z.coerce.number().int('Must be a valid number').min(1, 'Must be at least 1').max(100_000).default(1),
+  limit: z.coerce
+    .number()
+    .int('Must be a valid number')
+    .min(1, 'Must be at least 1')
+    .max(100, 'Must not exceed 100')
+    .default(10),
+  search: z.string().trim().max(200, 'Must not exceed 200 characters').optional(),
+});
+const yearQuery = z.object({
+  year: z.coerce
+    .number()
+    .int('Must be a valid number')
+    .min(1970, 'Must be at least 1970')
+    .max(2100, 'Must not exceed 2100')
+    .optional(),
+});
+const rangeQuery = z.object({
+  timerange: z.string().max(20).optional(),
+  date: isoDay.optional(),
+});
+
+function paged<T>(data: T[], total: number, page: number, limit: number) {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  return { success: true, data, total, page, limit, pages, hasNext: page < pages };
+}
+
+const allowedRanges = `Must be one of: ${Object.keys(timeRanges).join(', ')}`;
+
+/** Journal entries under /api/v1 (docs/API-moods.md); role guards run before validation. */
+export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPluginAsyncZod {
+  const patient = { preValidation: ctx.guards.requireRole('patient') };
+  const reader = { preValidation: ctx.guards.requireRole('patient', 'provider') };
+
+  async function range(scope: Scope, query: z.infer<typeof rangeQuery>, fallback: TimeRange) {
+    const name = parseTimeRange(query.timerange, fallback);
+    if (!name) throw badRequest(allowedRanges);
+    const end = query.date ?? (await service.today(scope.patientId));
+    return { name, ...rangeDays(name, end) };
+  }
+
+  async function yearRange(scope: Scope, year?: number) {
+    const y = year ?? Number((await service.today(scope.patientId)).slice(0, 4));
+    return { year: y, from: `${y}-01-01`, to: `${y}-12-31` };
+  }
+
+  async function week(scope: Scope, day: string) {
+    const from = mondayOf(day);
+    const to = addDays(from, 6);
+    const entries = await service.present(await service.queries.days(scope, from, to, 500));
+    const days = Array.from({ length: 7 }, (_, i) => {
+      const date = addDays(from, i);
+      return { date, entries: entries.filter((entry) => entry.date === date) };
+    });
+    return { weekStart: from, weekEnd: to, days, entries };
+  }
+
+  async function moodCounts(scope: Scope, year?: number) {
+    const span = await yearRange(scope, year);
+    const shaped = shapeAnalytics(await service.queries.aggregate(scope, span.from, span.to));
+    return {
+      year: span.year,
+      total: shaped.total,
+      byMood: shaped.byMood,
+      byCoreEmotion: shaped.byCoreEmotion,
+      bySentiment: shaped.bySentiment,
+    };
+  }
+
+  async function byDate(scope: Scope, year?: number) {
+    const span = await yearRange(scope, year);
+    return service.queries.perDay(scope, span.from, span.to);
+  }
+
+  return async (app) => {
+    app.post('/create-mood', { ...patient, schema: { tags, body: entryBody } }, async (request, reply) => {
+      const { row, safety } = await service.create(caller(request).sub, request.body);
+      const [data] = await service.present([row]);
+      reply.code(201);
+      return { success: true, message: 'Journal entry saved', data, safety };
+    });
+
+    app.put(
+      '/update-mood/:moodId',
+      { ...patient, schema: { tags, params: moodIdParams, body: entryBody } },
+      async (request) => {
+        const { row, safety } = await service.update(
+          caller(request).sub,
+          request.params.moodId,
+          request.body,
+        );
+        const [data] = await service.present([row]);
+        return { success: true, message: 'Journal entry updated', data, safety };
+      },
+    );
+
+    app.delete('/delete-mood/:id', { ...patient, schema: { tags, params: idParams } }, async (request) => {
+      await service.remove(caller(request).sub, request.params.id);
+      return { success: true, message: 'Journal entry deleted', id: request.params.id };
+    });
+
+    app.get('/get-mood/:id', { ...patient, schema: { tags, params: idParams } }, async (request) => {
+      const row = await service.ownOrThrow(caller(request).sub, request.params.id);
+      const [data] = await service.present([row]);
+      return { success: true, data };
+    });
+
+    app.get('/get-all-mood', { ...patient, schema: { tags, querystring: pageQuery } }, async (request) => {
+      const { page, limit, search } = request.query;
+      const scope = await service.scopeFor(request, caller(request));
+      const { rows, total } = await service.queries.page(scope, page, limit, search);
+      return paged(await service.present(rows), total, page, limit);
+    });
+
+    app.get('/get-latest-mood', { ...patient, schema: { tags } }, async (request) => {
+      const scope = await service.scopeFor(request, caller(request));
+      const row = await service.queries.latest(scope);
+      return { success: true, data: row ? (await service.present([row]))[0] : null };
+    });
+
+    app.get(
+      '/get-mood-by-count',
+      { ...patient, schema: { tags, querystring: yearQuery } },
+      async (request) => {
+        const scope = await service.scopeFor(request, caller(request));
+        return { success: true, data: await moodCounts(scope, request.query.year) };
+      },
+    );
+
+    app.get(
+      '/get-mood-by-date',
+      { ...patient, schema: { tags, querystring: yearQuery } },
+      async (request) => {
+        const scope = await service.scopeFor(request, caller(request));
+        return { success: true, data: await byDate(scope, request.query.year) };
+      },
+    );
+
+    app.get(
+      '/get-mood-by-week/:isoDate',
+      { ...patient, schema: { tags, params: z.object({ isoDate: isoDay }) } },
+      async (request) => {
+        const scope = await service.scopeFor(request, caller(request));
+        return { success: true, data: await week(scope, request.params.isoDate) };
+      },
+    );
+
+    app.get(
+      '/get-mood-by-two-weeks/',
+      { ...patient, schema: { tags, querystring: rangeQuery } },
+      async (request) => {
+        const scope = await service.scopeFor(request, caller(request));
+        const span = await range(scope, request.query, '2 Weeks');
+        const entries = await service.present(await service.queries.days(scope, span.from, span.to));
+        return { success: true, data: { timerange: span.name, from: span.from, to: span.to, entries } };
+      },
+    );
+
+    app.get(
+      '/get-mood-analytics/',
+      { ...patient, schema: { tags, querystring: rangeQuery } },
+      async (request) => {
+        const scope = await service.scopeFor(request, caller(request));
+        const span = await range(scope, request.query, '1 Week');
+        const rows = await service.queries.aggregate(scope, span.from, span.to);
+        return {
+          success: true,
+          data: { timerange: span.name, ...shapeAnalytics(rows, { from: span.from, to: span.to }) },
+        };
+      },
+    );
+
+    app.get(
+      '/get-all-activities/',
+      { ...patient, schema: { tags, querystring: rangeQuery } },
+      async (request) => {
+        const scope = await service.scopeFor(request, caller(request));
+        const span = await range(scope, request.query, '1 Week');
+        const rows = await service.queries.days(scope, span.from, span.to);
+        const data = rows
+          .map((row) => presentEntry(row))
+          .filter(
+            (e) =>
+              e.activities.length > 0 || e.sleepRoutine || e.productivity || e.betterme || e.therapyProcess,
+          )
+          .map((e) => ({
+            id: e.id,
+            _id: e.id,
+            date: e.date,
+            mood: e.mood,
+            emoji: e.emoji,
+            activities: e.activities,
+            sleepRoutine: e.sleepRoutine,
+            productivity: e.productivity,
+            betterme: e.betterme,
+            therapyProcess: e.therapyProcess,
+          }));
+        return { success: true, data: { timerange: span.name, from: span.from, to: span.to, entries: data } };
+      },
+    );
+
+    app.get(
+      '/get-activity-by-count',
+      { ...patient, schema: { tags, querystring: rangeQuery } },
+      async (request) => {
+        const scope = await service.scopeFor(request, caller(request));
+        const span = await range(scope, request.query, '30 Days');
+        const data = await service.queries.activityCounts(scope, span.from, span.to);
+        return { success: true, data, timerange: span.name, from: span.from, to: span.to };
+      },
+    );
+
+    app.get(
+      '/get-sleep-activity-by-count',
+      { ...patient, schema: { tags, querystring: rangeQuery } },
+      async (request) => {
+        const scope = await service.scopeFor(request, caller(request));
+        const span = await range(scope, request.query, '30 Days');
+        const rows = await service.queries.sleepCounts(scope, span.from, span.to);
+        const all = rows.find((r) => r.quality === null);
+        const byQuality: Record<string, number> = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
+        for (const r of rows) if (r.quality !== null && r !== all) byQuality[String(r.quality)] = r.nights;
+        return {
+          success: true,
+          data: { nights: all?.nights ?? 0, averageHours: all?.avg_hours ?? null, byQuality },
+          timerange: span.name,
+          from: span.from,
+          to: span.to,
+        };
+      },
+    );
+
+    app.put('/update-mood-swp', { ...patient, schema: { tags, body: updateSwpSchema } }, async (request) => {
+      const row = await service.updateSwp(caller(request).sub, request.body);
+      const [data] = await service.present([row]);
+      return { success: true, message: 'Journal entry updated', data };
+    });
+
+    app.get('/streak-dates', { ...patient, schema: { tags } }, async (request) => {
+      const scope = await service.scopeFor(request, caller(request));
+      const { days, streak, today } = await service.streak(scope);
+      return {
+        success: true,
+        streak,
+        today,
+        entries: days.map((d) => ({ date: d.day, count: d.count })),
+      };
+    });
+
+    // Provider reads of one client (through the access policy; private entries never included).
+    app.get(
+      '/get-all-patient-mood/:id',
+      { ...reader, schema: { tags, params: idParams, querystring: pageQuery } },
+      async (request) => {
+        const scope = await service.scopeFor(request, caller(request), request.params.id);
+        const { page, limit, search } = request.query;
+        const { rows, total } = await service.queries.page(scope, page, limit, search);
+        return paged(await service.present(rows), total, page, limit);
+      },
+    );
+
+    app.get(
+      '/get-latest-patient-mood/:id',
+      { ...reader, schema: { tags, params: idParams } },
+      async (request) => {
+        const scope = await service.scopeFor(request, caller(request), request.params.id);
+        const row = await service.queries.latest(scope);
+        return { success: true, data: row ? (await service.present([row]))[0] : null };
+      },
+    );
+  };
+}
+
+/** The provider dashboard's reads under /api/dashboard (Part 1 §7). */
+export function dashboardRoutes(ctx: AppContext, service: MoodsService): FastifyPluginAsyncZod {
+  const reader = { preValidation: ctx.guards.requireRole('patient', 'provider') };
+  const patientParams = z.object({ patientId: z.string().max(64) });
+
+  return async (app) => {
+    app.get(
+      '/dashboard/patient-mood-by-date/:patientId',
+      { ...reader, schema: { tags, params: patientParams, querystring: yearQuery } },
+      async (request) => {
+        const scope = await service.scopeFor(request, caller(request), request.params.patientId);
+        const year = request.query.year ?? Number((await service.today(scope.patientId)).slice(0, 4));
+        return { success: true, data: await service.queries.perDay(scope, `${year}-01-01`, `${year}-12-31`) };
+      },
+    );
+
+    app.get(
+      '/dashboard/patient-mood-by-week/:patientId',
+      {
+        ...reader,
+        schema: { tags, params: patientParams, querystring: z.object({ startDate: isoDay.optional() }) },
+      },
+      async (request) => {
+        const scope = await service.scopeFor(request, caller(request), request.params.patientId);
+        const day = request.query.startDate ?? (await service.today(scope.patientId));
+        const from = mondayOf(day);
+        const to = addDays(from, 6);
+        const entries = await service.present(await service.queries.days(scope, from, to, 500));
+        return { success: true, data: { weekStart: from, weekEnd: to, entries } };
+      },
+    );
+
+    app.get(
+      '/dashboard/patient-mood-count/:patientId',
+      { ...reader, schema: { tags, params: patientParams, querystring: yearQuery } },
+      async (request) => {
+        const scope = await service.scopeFor(request, caller(request), request.params.patientId);
+        const year = request.query.year ?? Number((await service.today(scope.patientId)).slice(0, 4));
+        const shaped = shapeAnalytics(
+          await service.queries.aggregate(scope, `${year}-01-01`, `${year}-12-31`),
+        );
+        return {
+          success: true,
+          data: {
+            year,
+            total: shaped.total,
+            byMood: shaped.byMood,
+            byCoreEmotion: shaped.byCoreEmotion,
+            bySentiment: shaped.bySentiment,
+          },
+        };
+      },
+    );
+
+    app.get(
+      '/dashboard/patient-mood-analytics/:patientId',
+      {
+        ...reader,
+        schema: {
+          tags,
+          params: patientParams,
+          querystring: z.object({
+            limit: z.coerce
+              .number()
+              .int()
+              .min(1, 'Must be at least 1')
+              .max(1000, 'Must not exceed 1000')
+              .default(1000),
+          }),
+        },
+      },
+      async (request) => {
+        const scope = await service.scopeFor(request, caller(request), request.params.patientId);
+        const rows = await service.queries.aggregateLatest(scope, request.query.limit);
+        return { success: true, data: shapeAnalytics(rows) };
+      },
+    );
+  };
+}

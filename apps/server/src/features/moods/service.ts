@@ -1,0 +1,323 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import {
+  assessRisk,
+  computeStreak,
+  entrySentiment,
+  localDay,
+  mapEmotionData,
+  mapToCoreEmotion,
+  prepareJournalEntry,
+  type CoreEmotionMapping,
+  type Sentiment,
+  type UpdateSwpInput,
+} from '@mindledger/domain';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { journalEntries, users, type SwpBlocks } from '../../db/schema/index.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import type { AccessClaims } from '../../platform/tokens.js';
+import type { GoalsService } from '../goals/service.js';
+import { presentEntry, type EntryRow } from './presenter.js';
+import { JournalPhotos, photoLimits } from './photos.js';
+import { MoodQueries, type Scope } from './queries.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Prepared = Extract<ReturnType<typeof prepareJournalEntry>, { ok: true }>['entry'];
+
+export const entryNotFound = 'Journal entry not found';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (v: string) => uuidPattern.test(v);
+
+function isTimeZone(tz: string | undefined | null): tz is string {
+  if (!tz) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Everything the ledger search reads of an entry, lowercased (goal texts are matched live). */
+function searchTextOf(entry: Prepared): string {
+  const emotion = entry.emotionData;
+  return [
+    entry.mood,
+    entry.notes,
+    emotion?.primaryEmotion,
+    emotion?.secondaryEmotion,
+    emotion?.specificFeeling,
+    ...(entry.chatMessages ?? []).map((m) => m.text),
+    entry.photoData?.extractedText,
+  ]
+    .filter(Boolean)
+    .join('\n')
+    .toLowerCase();
+}
+
+/**
+ * Journal entries (docs/API-moods.md). Creating or editing an entry runs the domain's save rules and
+ * sanitisers on the server (it is authoritative), maps the emotion to its core emotion and
+ * sentiment, and links the selected goals with their mentions in the same transaction.
+ */
+export class MoodsService {
+  readonly queries: MoodQueries;
+  readonly photos: JournalPhotos;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly goals: GoalsService,
+  ) {
+    this.queries = new MoodQueries(ctx.db);
+    this.photos = new JournalPhotos(ctx);
+  }
+
+  /** The scope a caller reads: their own entries, or a connected provider's view of a client. */
+  async scopeFor(request: FastifyRequest, actor: AccessClaims, patientId?: string): Promise<Scope> {
+    if (actor.role === 'patient' && !patientId) return { patientId: actor.sub, includePrivate: true };
+    if (!patientId || !isUuid(patientId)) throw notFound();
+    const access = await this.ctx.policy.assertPatientAccess(request, actor, patientId, 'journal');
+    return { patientId, includePrivate: access === 'self' };
+  }
+
+  /** The time zone a day is counted in: the entry's own, else the author's profile time zone. */
+  async timeZoneOf(patientId: string, given?: string | null): Promise<string> {
+    if (isTimeZone(given)) return given;
+    const [row] = await this.ctx.db
+      .select({ timezone: users.timezone })
+      .from(users)
+      .where(eq(users.id, patientId));
+    return isTimeZone(row?.timezone) ? row.timezone : 'UTC';
+  }
+
+  async today(patientId: string, given?: string | null): Promise<string> {
+    return localDay(this.ctx.clock.now(), await this.timeZoneOf(patientId, given));
+  }
+
+  private async prepare(patientId: string, body: unknown) {
+    const result = prepareJournalEntry(body, { now: this.ctx.clock.now() });
+    if (!result.ok) {
+      const errors = result.errors.map((message) => ({ path: 'entry', message }));
+      throw badRequest(result.errors[0] ?? 'Invalid format', { errors });
+    }
+    const images = result.entry.photoData?.images ?? [];
+    if (images.length > photoLimits.maxPerEntry) throw badRequest('You can add at most 2 photos');
+    for (const image of images) {
+      if (!(await this.photos.exists(patientId, image.fileId)))
+        throw badRequest('Photo not found. Please upload it again.');
+    }
+    return result.entry;
+  }
+
+  /** When and on which local day the entry counts (customDate picks a past or current day). */
+  private async placement(patientId: string, entry: Prepared) {
+    const now = this.ctx.clock.now();
+    const timeZone = await this.timeZoneOf(patientId, entry.userTimezone);
+    const today = localDay(now, timeZone);
+    if (!entry.customDate) return { entryAt: now, localDay: today, timeZone, custom: false };
+    const day = entry.customDate.slice(0, 10);
+    if (day > today) throw badRequest('This date is yet to come.');
+    const entryAt = day === today ? now : new Date(`${day}T12:00:00Z`);
+    return { entryAt, localDay: day, timeZone, custom: day !== today };
+  }
+
+  private derived(entry: Prepared): {
+    emotion: CoreEmotionMapping;
+    sentiment: Sentiment;
+  } {
+    const now = this.ctx.clock.now();
+    const emotion = entry.emotionData
+      ? mapEmotionData(entry.emotionData, entry.mood, entry.emoji, now)
+      : mapToCoreEmotion({ mood: entry.mood, emoji: entry.emoji }, now);
+    const sentiment = entrySentiment({
+      emotionData: entry.emotionData,
+      emotion,
+      mood: entry.mood,
+    });
+    return { emotion, sentiment };
+  }
+
+  private values(entry: Prepared) {
+    const { emotion, sentiment } = this.derived(entry);
+    return {
+      mood: entry.mood,
+      emoji: entry.emoji ?? null,
+      notes: entry.notes ?? '',
+      journalType: entry.journalType,
+      journalMode: entry.journalMode ?? null,
+      chatMessages: entry.chatMessages ?? [],
+      isAiGenerated: entry.isAIGenerated ?? false,
+      emotionData: entry.emotionData ?? null,
+      originalEmotionData: entry.originalEmotionData ?? entry.emotionData ?? null,
+      emotion,
+      coreEmotion: emotion.core,
+      primaryEmotion: entry.emotionData?.primaryEmotion ?? null,
+      intensity: entry.emotionData?.intensity ?? emotion.intensity ?? null,
+      sentiment,
+      aiMetadata: entry.aiMetadata ?? null,
+      photoData: entry.photoData ?? null,
+      isPrivate: entry.isPrivate ?? false,
+      userLocalTimestamp: entry.userLocalTimestamp ?? null,
+      searchText: searchTextOf(entry),
+    };
+  }
+
+  /** Safety check on what the author wrote (ruling 12): surfaced with the answer, never stored. */
+  safetyOf(entry: { notes?: string | null; chatMessages?: { role?: string; text: string }[] | null }) {
+    const texts = [
+      entry.notes ?? '',
+      ...(entry.chatMessages ?? []).filter((m) => m.role !== 'assistant').map((m) => m.text),
+    ];
+    return assessRisk(texts.join('\n'));
+  }
+
+  async create(patientId: string, body: unknown) {
+    const entry = await this.prepare(patientId, body);
+    const place = await this.placement(patientId, entry);
+    const values = this.values(entry);
+    const now = this.ctx.clock.now();
+    const row = await this.ctx.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(journalEntries)
+        .values({
+          ...values,
+          patientId,
+          entryAt: place.entryAt,
+          localDay: place.localDay,
+          userTimezone: place.timeZone,
+          customDate: place.custom,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!created) throw new Error('insert returned nothing');
+      await this.goals.linkEntryIn(tx, patientId, created.id, entry.goalIds ?? [], values.sentiment);
+      return created;
+    });
+    return { row, safety: this.safetyOf(entry) };
+  }
+
+  /**
+   * update-mood: the stored entry merged with the changes passes the same save rules again; goals
+   * that are no longer selected lose this entry's mention, newly selected ones gain one.
+   */
+  async update(patientId: string, id: string, body: Record<string, unknown>) {
+    const existing = await this.ownOrThrow(patientId, id);
+    const current = await this.queries.linkedGoals([id]);
+    const merged = {
+      ...this.asBody(
+        existing,
+        (current.get(id) ?? []).map((g) => g.goalId),
+      ),
+      ...body,
+    };
+    const entry = await this.prepare(patientId, merged);
+    const values = this.values(entry);
+    const now = this.ctx.clock.now();
+    const before = new Set((current.get(id) ?? []).map((g) => g.goalId));
+    const after = new Set(entry.goalIds ?? []);
+    const row = await this.ctx.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(journalEntries)
+        .set({ ...values, updatedAt: now })
+        .where(and(eq(journalEntries.id, id), eq(journalEntries.patientId, patientId)))
+        .returning();
+      const removed = [...before].filter((g) => !after.has(g));
+      if (removed.length > 0) await this.goals.unlinkEntryIn(tx, id, removed);
+      const added = [...after].filter((g) => !before.has(g));
+      await this.goals.linkEntryIn(tx, patientId, id, added, values.sentiment);
+      return updated as EntryRow;
+    });
+    return { row, safety: this.safetyOf(entry) };
+  }
+
+  /** The stored entry in the shape of a create body, so an edit re-runs every rule. */
+  private asBody(row: EntryRow, goalIds: string[]) {
+    return {
+      mood: row.mood,
+      emoji: row.emoji ?? undefined,
+      notes: row.notes,
+      journalType: row.journalType,
+      journalMode: row.journalMode ?? undefined,
+      chatMessages: row.chatMessages,
+      isAIGenerated: row.isAiGenerated,
+      emotionData: row.emotionData ?? undefined,
+      originalEmotionData: row.originalEmotionData ?? undefined,
+      aiMetadata: row.aiMetadata ?? undefined,
+      photoData: row.photoData ?? undefined,
+      isPrivate: row.isPrivate,
+      userTimezone: row.userTimezone,
+      userLocalTimestamp: row.userLocalTimestamp ?? undefined,
+      goal: { selectedGoals: goalIds },
+    };
+  }
+
+  /** update-mood-swp: the draft's blocks (activities, sleep, productivity, betterme, therapy). */
+  async updateSwp(patientId: string, input: UpdateSwpInput): Promise<EntryRow> {
+    const existing = await this.ownOrThrow(patientId, input.moodId);
+    const swp: SwpBlocks = { ...existing.swp };
+    for (const key of ['sleepRoutine', 'productivity', 'betterme', 'therapyProcess'] as const) {
+      const block = input[key];
+      if (block !== undefined) swp[key] = block ?? undefined;
+    }
+    const [row] = await this.ctx.db
+      .update(journalEntries)
+      .set({
+        swp,
+        activities: input.activities ?? existing.activities,
+        updatedAt: this.ctx.clock.now(),
+      })
+      .where(and(eq(journalEntries.id, existing.id), eq(journalEntries.patientId, patientId)))
+      .returning();
+    return row as EntryRow;
+  }
+
+  /** Soft delete; the entry's goal mentions are withdrawn with it. */
+  async remove(patientId: string, id: string) {
+    await this.ownOrThrow(patientId, id);
+    const now = this.ctx.clock.now();
+    await this.ctx.db.transaction(async (tx: Tx) => {
+      await tx
+        .update(journalEntries)
+        .set({ deleted: true, deletedAt: now, updatedAt: now })
+        .where(and(eq(journalEntries.id, id), eq(journalEntries.patientId, patientId)));
+      await this.goals.unlinkEntryIn(tx, id);
+    });
+  }
+
+  async ownOrThrow(patientId: string, id: string): Promise<EntryRow> {
+    if (!isUuid(id)) throw notFound(entryNotFound);
+    const row = await this.queries.one({ patientId, includePrivate: true }, id);
+    if (!row) throw notFound(entryNotFound);
+    return row;
+  }
+
+  /** Entries with their linked goals, in two queries whatever the page size. */
+  async present(rows: EntryRow[]) {
+    const goals = await this.queries.linkedGoals(rows.map((r) => r.id));
+    return rows.map((r) => {
+      const entry = presentEntry(r, goals.get(r.id) ?? []);
+      if (!entry.photoData) return entry;
+      const images = entry.photoData.images.map((image) => ({
+        fileId: image.fileId,
+        url: this.photos.url(r.patientId, image.fileId),
+      }));
+      return { ...entry, photoData: { ...entry.photoData, images } };
+    });
+  }
+
+  async streak(scope: Scope) {
+    const days = await this.queries.recentDays(scope, 400);
+    const today = await this.today(scope.patientId);
+    return {
+      days,
+      streak: computeStreak(
+        days.map((d) => d.day),
+        today,
+      ),
+      today,
+    };
+  }
+}
