@@ -52,3 +52,39 @@ export async function expectAccessible(page: Page): Promise<void> {
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/** Signs in through the API and answers the access token and the user's id. */
+export async function apiSignIn(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<{ token: string; userId: string }> {
+  const response = await request.post('/api/v1/login', { data: { email, password } });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { accessToken: string; user: { id: string } };
+  return { token: body.accessToken, userId: body.user.id };
+}
+
+/**
+ * A new activated client connected (accepted + active) to the demo provider: the client invites the
+ * provider and the provider accepts, both through the API.
+ */
+export async function clientConnectedToDemoProvider(
+  request: APIRequestContext,
+): Promise<{ email: string; password: string; id: string }> {
+  const client = await activatedAccount(request, 'patient');
+  const { token, userId } = await apiSignIn(request, client.email, client.password);
+  const invited = await request.post('/api/v1/add-doctor', {
+    data: { email: 'provider@demo.local' },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(invited.status()).toBe(201);
+  const { invitation } = (await invited.json()) as { invitation: { _id: string } };
+  const provider = await apiSignIn(request, 'provider@demo.local', demoPassword);
+  const accepted = await request.put('/api/v1/update-patient-status', {
+    data: { id: invitation._id, newStatus: 'accepted' },
+    headers: { Authorization: `Bearer ${provider.token}` },
+  });
+  expect(accepted.status()).toBe(200);
+  return { ...client, id: userId };
+}

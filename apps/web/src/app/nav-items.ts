@@ -3,6 +3,7 @@ import {
   IconBell,
   IconEyeCheck,
   IconStethoscope,
+  IconTarget,
   IconUserOff,
   IconUsersGroup,
   IconCalendarStats,
@@ -26,10 +27,11 @@ export interface NavItem {
 }
 
 /**
- * Main navigation. Admin: Users, Promo Codes, Subscriptions, Important Updates. Client: My Providers,
- * Access History. Provider: Clients (the dashboard), Inactive Clients.
+ * Main navigation. Admin: Users, Promo Codes, Subscriptions, Important Updates. Client: Goals, My
+ * Providers, Access History. Provider: Clients (the dashboard), Inactive Clients.
  */
 export const mainNavItems: readonly NavItem[] = [
+  { label: 'Goals', to: '/user/goals', roles: ['patient'], icon: IconTarget },
   { label: 'My Providers', to: '/user/providers', roles: ['patient'], icon: IconStethoscope },
   { label: 'Access History', to: '/user/access-history', roles: ['patient'], icon: IconEyeCheck },
   { label: 'Clients', to: '/provider/dashboard', roles: ['provider'], icon: IconUsersGroup },

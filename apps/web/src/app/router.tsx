@@ -78,6 +78,10 @@ export const routes: RouteObject[] = [
                   import('../features/home/PatientHomePage').then((m) => ({ Component: m.PatientHomePage })),
               },
               {
+                path: '/user/goals',
+                lazy: () => import('../features/goals/GoalsPage').then((m) => ({ Component: m.GoalsPage })),
+              },
+              {
                 path: '/user/providers',
                 lazy: () =>
                   import('../features/connections/MyProvidersPage').then((m) => ({

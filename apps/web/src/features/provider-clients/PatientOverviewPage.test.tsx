@@ -27,6 +27,8 @@ describe('patient overview', () => {
     authStore.signIn(makeJwt(900), makeUser({ userRole: 'provider' }));
     fetchMock = vi.fn<typeof fetch>(async (input, init) => {
       const url = new URL(String(input), 'http://localhost');
+      if (url.pathname.endsWith('/goals/') && url.searchParams.get('patientId') === clientId)
+        return jsonResponse({ success: true, data: { personal: [], therapist: [], all: [] } });
       if (!url.pathname.includes(clientId))
         return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
       if (url.pathname.endsWith('/connection-status'))
@@ -70,6 +72,8 @@ describe('patient overview', () => {
       'Summaries',
     ]);
     expect(screen.getByText('cora@mail.io', { selector: 'dd' })).toBeInTheDocument();
+    const goals = await screen.findByRole('region', { name: 'Goals' });
+    expect(await within(goals).findByText('No goals yet')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Journals' }));
     expect(await screen.findByText('No journal entries shared yet.')).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -19,6 +19,7 @@ import {
   invitationStatusLabel,
 } from '../connections/api';
 import { providerClientsApi, providerClientsKeys, type ConnectionStatusResponse } from './api';
+import { ClientGoalsSection } from './goals/ClientGoalsSection';
 import {
   MarkInactiveModal,
   markInactiveSchema,
@@ -183,6 +184,11 @@ export function PatientOverviewPage() {
               onDisconnect={confirmDisconnect}
             />
           </SimpleGrid>
+          {hasAccess && (
+            <Box mt="lg">
+              <ClientGoalsSection patientId={patientId} clientLabel={user ? fullName(user) : undefined} />
+            </Box>
+          )}
         </Tabs.Panel>
         {Object.entries(emptyTabs).map(([tab, [title, hint]]) => (
           <Tabs.Panel key={tab} value={tab} pt="md">

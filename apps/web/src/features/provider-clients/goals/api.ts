@@ -1,0 +1,77 @@
+import type { GoalCategory, GoalStatus, GoalType } from '@mindledger/domain';
+import { api } from '../../../api/client';
+
+/** A client's goal as the provider reads it (docs/API-goals.md, Goal). */
+export interface ClientGoal {
+  _id: string;
+  id: string;
+  patientId: string;
+  createdBy: string;
+  type: GoalType;
+  text: string;
+  title: string;
+  notes: string;
+  emoji: string;
+  priority: number;
+  highPriority: boolean;
+  categories: GoalCategory[];
+  targetDate: string | null;
+  homePageVisible: boolean;
+  isPreset: boolean;
+  presetId: string | null;
+  mentionCount: number;
+  lastMentionDate: string | null;
+  completed: boolean;
+  completedAt: string | null;
+  abandoned: boolean;
+  abandonedAt: string | null;
+  deleted: boolean;
+  status: GoalStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ClientGoalLists {
+  personal: ClientGoal[];
+  therapist: ClientGoal[];
+  all: ClientGoal[];
+}
+
+/** The body of a therapist goal the provider writes (create and edit). */
+export interface TherapistGoalBody {
+  text?: string;
+  notes?: string;
+  emoji?: string;
+  priority?: number;
+  category?: GoalCategory;
+  categories?: GoalCategory[];
+  targetDate?: string | null;
+}
+
+interface GoalAnswer {
+  success: boolean;
+  message?: string;
+  data: ClientGoal;
+}
+
+export const clientGoalsKeys = {
+  all: ['provider-client-goals'] as const,
+  list: (patientId: string) => [...clientGoalsKeys.all, patientId] as const,
+};
+
+/** The provider's calls on one client's goals (therapist goals are theirs to set). */
+export const clientGoalsApi = {
+  /** The client's active goals, split into personal and therapist. */
+  list: async (patientId: string, signal?: AbortSignal): Promise<ClientGoalLists> => {
+    const answer = await api.get<{ success: boolean; data: ClientGoalLists }>('goals/', {
+      query: { patientId, status: 'active', type: 'all' },
+      signal,
+    });
+    return answer.data;
+  },
+  create: (patientId: string, body: TherapistGoalBody) =>
+    api.post<GoalAnswer>('goals/', { ...body, type: 'therapist', patientId }),
+  update: (id: string, body: TherapistGoalBody) => api.put<GoalAnswer>(`goals/${id}`, body),
+  complete: (id: string) => api.patch<GoalAnswer>(`goals/${id}/complete`, { completed: true }),
+  abandon: (id: string) => api.patch<GoalAnswer>(`goals/${id}/abandon`, { abandoned: true }),
+};
