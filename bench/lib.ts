@@ -10,6 +10,7 @@ export interface Row {
   database: string;
   route: string;
   reqPerSec: number;
+  p50Ms: number;
   p99Ms: number;
   errors: number;
   non2xx: number;
@@ -40,6 +41,7 @@ export async function measure(
     database,
     route,
     reqPerSec: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
