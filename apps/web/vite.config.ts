@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -22,6 +23,11 @@ function precompress(): Plugin {
       for (const file of walk(join(root, 'dist')).filter((f) => compressible.test(f))) {
         const body = readFileSync(file);
         if (body.length < 1024) continue;
+        // The OCR engine is megabytes of base64 WebAssembly: gzip it quickly, skip slow brotli.
+        if (file.includes(`${join('dist', 'ocr')}`)) {
+          writeFileSync(`${file}.gz`, gzipSync(body, { level: 6 }));
+          continue;
+        }
         writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
         writeFileSync(
           `${file}.br`,
@@ -32,9 +38,49 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Photo-mode OCR runs in the browser with tesseract.js; its worker, its WebAssembly core and the
+ * English data (from the @tesseract.js-data/eng package) are served by us under /ocr/ — nothing is
+ * downloaded from elsewhere at run time.
+ */
+const require = createRequire(import.meta.url);
+const ocrAssets: Record<string, string> = {
+  'ocr/worker.min.js': join(dirname(require.resolve('tesseract.js/package.json')), 'dist/worker.min.js'),
+  'ocr/lang/eng.traineddata.gz': join(
+    dirname(require.resolve('@tesseract.js-data/eng/package.json')),
+    '4.0.0_best_int/eng.traineddata.gz',
+  ),
+  ...Object.fromEntries(
+    ['tesseract-core-lstm.wasm.js', 'tesseract-core-simd-lstm.wasm.js', 'tesseract-core-relaxedsimd-lstm.wasm.js'].map(
+      (name) => [`ocr/core/${name}`, join(dirname(require.resolve('tesseract.js-core/package.json')), name)],
+    ),
+  ),
+};
+
+function ocrFiles(): Plugin {
+  return {
+    name: 'ocr-files',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const source = ocrAssets[(req.url ?? '').split('?')[0]?.replace(/^\//, '') ?? ''];
+        if (!source) return next();
+        res.setHeader('content-type', source.endsWith('.gz') ? 'application/gzip' : 'text/javascript');
+        res.end(readFileSync(source));
+      });
+    },
+    closeBundle() {
+      for (const [target, source] of Object.entries(ocrAssets)) {
+        const path = join(root, 'dist', target);
+        mkdirSync(dirname(path), { recursive: true });
+        copyFileSync(source, path);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [react(), ocrFiles(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

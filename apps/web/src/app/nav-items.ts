@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import {
   IconBell,
+  IconNotebook,
   IconEyeCheck,
   IconStethoscope,
   IconTarget,
@@ -27,10 +28,11 @@ export interface NavItem {
 }
 
 /**
- * Main navigation. Admin: Users, Promo Codes, Subscriptions, Important Updates. Client: Goals, My
+ * Main navigation. Admin: Users, Promo Codes, Subscriptions, Important Updates. Client: Journal, Goals, My
  * Providers, Access History. Provider: Clients (the dashboard), Inactive Clients.
  */
 export const mainNavItems: readonly NavItem[] = [
+  { label: 'Journal', to: '/user/journaling-feature', roles: ['patient'], icon: IconNotebook },
   { label: 'Goals', to: '/user/goals', roles: ['patient'], icon: IconTarget },
   { label: 'My Providers', to: '/user/providers', roles: ['patient'], icon: IconStethoscope },
   { label: 'Access History', to: '/user/access-history', roles: ['patient'], icon: IconEyeCheck },

@@ -78,6 +78,20 @@ export const routes: RouteObject[] = [
                   import('../features/home/PatientHomePage').then((m) => ({ Component: m.PatientHomePage })),
               },
               {
+                path: '/user/journaling-feature',
+                lazy: () =>
+                  import('../features/journal/entry/JournalingPage').then((m) => ({
+                    Component: m.JournalingPage,
+                  })),
+              },
+              {
+                path: '/user/mood-selector',
+                lazy: () =>
+                  import('../features/journal/emotion/MoodSelectorPage').then((m) => ({
+                    Component: m.MoodSelectorPage,
+                  })),
+              },
+              {
                 path: '/user/goals',
                 lazy: () => import('../features/goals/GoalsPage').then((m) => ({ Component: m.GoalsPage })),
               },

@@ -32,7 +32,7 @@ export function AppHeader({ user }: { user: User }) {
             variant="light"
             color="red"
             leftSection={<IconLogout size={16} stroke={1.6} />}
-            onClick={() => void logout()}
+            onClick={() => void logout({ clearDrafts: true })}
           >
             Logout
           </Button>

@@ -62,7 +62,7 @@ export function ProfileMenu({ user }: { user: User }) {
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={16} stroke={1.6} />}
-          onClick={() => void logout()}
+          onClick={() => void logout({ clearDrafts: true })}
         >
           Logout
         </Menu.Item>

@@ -54,6 +54,19 @@ describe('logout', () => {
     expect(logoutTarget(role)).toBe(expected);
   });
 
+  it('forgets journal drafts only when the user chose to log out', async () => {
+    signInAs('patient');
+    localStorage.setItem('ml.journalDraft.u1', '{"notes":"unsaved"}');
+    localStorage.setItem('mix_layout', 'light');
+    await logout();
+    expect(localStorage.getItem('ml.journalDraft.u1')).not.toBeNull();
+    signInAs('patient');
+    await logout({ clearDrafts: true });
+    expect(localStorage.getItem('ml.journalDraft.u1')).toBeNull();
+    expect(localStorage.getItem('mix_layout')).toBe('light');
+    localStorage.clear();
+  });
+
   it('posts logout, clears identity, session storage and the query cache, then redirects', async () => {
     signInAs('provider');
     sessionStorage.setItem('something', 'x');

@@ -10,6 +10,27 @@ export interface LogoutOptions {
   redirectTo?: string;
   /** Called when the logout call fails (automatic logouts show a toast; manual ones only log). */
   onServerError?: (error: unknown) => void;
+  /**
+   * A logout the user chose: also forget unsaved journal drafts on this device. Automatic logouts
+   * (idle, expiry) keep them so the entry is there after signing in again (decision 034).
+   */
+  clearDrafts?: boolean;
+}
+
+/** Prefix of the journal drafts in localStorage (features/journal/entry/draft.ts). */
+export const journalDraftPrefix = 'ml.journalDraft.';
+
+function forgetJournalDrafts(): void {
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key?.startsWith(journalDraftPrefix)) keys.push(key);
+    }
+    for (const key of keys) localStorage.removeItem(key);
+  } catch {
+    // storage unavailable; nothing to forget
+  }
 }
 
 /** Where a sign-out of this role goes now (Part 2 §4 Logout). */
@@ -42,6 +63,7 @@ export async function logout(options: LogoutOptions = {}): Promise<string> {
     console.error('Logout request failed', error);
     options.onServerError?.(error);
   }
+  if (options.clearDrafts) forgetJournalDrafts();
   clearLocalAuth(target);
   navigateTo(target);
   return target;

@@ -39,6 +39,16 @@ describe('patient overview', () => {
           accessLevel: 'full',
           hasAccess: connectionStatus === 'active',
         });
+      if (url.pathname.endsWith(`/get-all-patient-mood/${clientId}`))
+        return jsonResponse({
+          success: true,
+          data: [],
+          total: 0,
+          page: 1,
+          limit: 10,
+          pages: 1,
+          hasNext: false,
+        });
       if (url.pathname.endsWith(`/user-detail/${clientId}`))
         return jsonResponse({ success: true, user: client });
       if (url.pathname.endsWith('/mark-inactive') && init?.method === 'PATCH') {
@@ -76,6 +86,17 @@ describe('patient overview', () => {
     expect(await within(goals).findByText('No goals yet')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Journals' }));
     expect(await screen.findByText('No journal entries shared yet.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Search entries' })).toBeInTheDocument();
+  });
+
+  it('hides the journal tabs while the connection is inactive', async () => {
+    connectionStatus = 'inactive';
+    renderOverview();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Journals' }));
+    expect(await screen.findByText('The client’s journal entries are hidden')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Dashboard' }));
+    expect(await screen.findByText('The client’s dashboard is hidden')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some((call) => /patient-mood/.test(urlOf(call).pathname))).toBe(false);
   });
 
   it('says plainly when the client is not found or no longer connected', async () => {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Badge, Box, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -27,13 +27,22 @@ import {
   type MarkInactiveOutput,
 } from './MarkInactiveModal';
 
+// The journal tabs are their own chunks (the dashboard pulls the charts in later still).
+const ClientDashboardTab = lazy(() =>
+  import('./journal/ClientDashboardTab').then((m) => ({ default: m.ClientDashboardTab })),
+);
+const ClientJournalsTab = lazy(() =>
+  import('./journal/ClientJournalsTab').then((m) => ({ default: m.ClientJournalsTab })),
+);
+
 /** Provider tab names, exactly as Part 2 §2 lists them. */
 export const overviewTabs = ['Overview', 'Dashboard', 'Notes/Plans', 'Journals', 'Summaries'] as const;
 
-const emptyTabs: Record<Exclude<(typeof overviewTabs)[number], 'Overview'>, [string, string]> = {
-  Dashboard: ['No dashboard data yet.', 'Mood and journaling trends the client shares will appear here.'],
+const emptyTabs: Record<
+  Exclude<(typeof overviewTabs)[number], 'Overview' | 'Dashboard' | 'Journals'>,
+  [string, string]
+> = {
   'Notes/Plans': ['No notes or plans yet.', 'Session notes and treatment plans are not available yet.'],
-  Journals: ['No journal entries shared yet.', 'Entries the client shares with you will appear here.'],
   Summaries: ['No summaries shared yet.', 'Summaries the client shares with you will appear here.'],
 };
 
@@ -190,6 +199,20 @@ export function PatientOverviewPage() {
             </Box>
           )}
         </Tabs.Panel>
+        <Tabs.Panel value="Dashboard" pt="md">
+          <JournalTab hasAccess={hasAccess} status={status} title="The client’s dashboard is hidden">
+            <ClientDashboardTab
+              patientId={patientId}
+              clientName={user?.firstName}
+              timeZone={user?.timezone}
+            />
+          </JournalTab>
+        </Tabs.Panel>
+        <Tabs.Panel value="Journals" pt="md">
+          <JournalTab hasAccess={hasAccess} status={status} title="The client’s journal entries are hidden">
+            <ClientJournalsTab patientId={patientId} clientName={user?.firstName} timeZone={user?.timezone} />
+          </JournalTab>
+        </Tabs.Panel>
         {Object.entries(emptyTabs).map(([tab, [title, hint]]) => (
           <Tabs.Panel key={tab} value={tab} pt="md">
             <Card withBorder radius="lg" padding="lg">
@@ -208,6 +231,30 @@ export function PatientOverviewPage() {
       <UnsavedChangesGuard dirty={form.formState.isDirty} />
     </Stack>
   );
+}
+
+/** A journal tab: its content while the provider has access, else why it is hidden. */
+function JournalTab({
+  hasAccess,
+  status,
+  title,
+  children,
+}: {
+  hasAccess: boolean;
+  status: ConnectionStatusResponse;
+  title: string;
+  children: ReactNode;
+}) {
+  if (!hasAccess)
+    return (
+      <Card withBorder radius="lg" padding="lg">
+        <EmptyState title={title}>
+          They are hidden while the connection is{' '}
+          {connectionStatusLabel(status.connectionStatus).toLowerCase()}.
+        </EmptyState>
+      </Card>
+    );
+  return <Suspense fallback={<LoadingState label="Loading..." />}>{children}</Suspense>;
 }
 
 interface ConnectionCardProps {

@@ -24,7 +24,7 @@ export function DeleteAccountSection() {
     mutationFn: (password: string) => profileApi.deleteAccount(password),
     onSuccess: async (response) => {
       toast.success(response.message ?? 'Your account has been deleted.');
-      await logout();
+      await logout({ clearDrafts: true });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 400) {

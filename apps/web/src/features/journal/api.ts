@@ -1,0 +1,157 @@
+import type {
+  ChatMessage,
+  CoreEmotionMapping,
+  EmotionData,
+  JournalType,
+  Sentiment,
+} from '@mindledger/domain';
+import { api } from '../../api/client';
+
+/** Journal entries ("moods") as the server answers them (apps/server/src/features/moods/presenter.ts). */
+export interface JournalEntry {
+  _id: string;
+  id: string;
+  patientId: string;
+  mood: string;
+  emoji: string;
+  notes: string;
+  journalType: JournalType;
+  journalMode: string;
+  chatMessages: ChatMessage[];
+  isAIGenerated: boolean;
+  emotionData: EmotionData | null;
+  originalEmotionData: EmotionData | null;
+  emotion: CoreEmotionMapping;
+  sentiment: Sentiment;
+  photoData: { images: { fileId: string; url?: string }[]; extractedText?: string } | null;
+  activities: string[];
+  sleepRoutine: Record<string, unknown> | null;
+  productivity: Record<string, unknown> | null;
+  betterme: Record<string, unknown> | null;
+  therapyProcess: Record<string, unknown> | null;
+  goal: { selectedGoals: { goalData: { _id: string; text: string; emoji: string; type: string } }[] };
+  isPrivate: boolean;
+  customDate: string | null;
+  userTimezone: string;
+  /** The entry's local day (YYYY-MM-DD) in the author's time zone. */
+  date: string;
+  entryAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Safety {
+  level: 'none' | 'concern' | 'crisis';
+  matched?: string[];
+}
+
+export interface EntryPage {
+  success: boolean;
+  data: JournalEntry[];
+  total: number;
+  page: number;
+  limit: number;
+  pages: number;
+  hasNext: boolean;
+}
+
+export interface WeekResponse {
+  weekStart: string;
+  weekEnd: string;
+  days: { date: string; entries: JournalEntry[] }[];
+  entries: JournalEntry[];
+}
+
+export interface StreakResponse {
+  streak: number;
+  today: string;
+  entries: { date: string; count: number }[];
+}
+
+export const timeRangeNames = ['1 Week', '2 Weeks', '30 Days', '90 Days'] as const;
+export type TimeRangeName = (typeof timeRangeNames)[number];
+
+export interface Analytics {
+  timerange?: TimeRangeName;
+  from?: string;
+  to?: string;
+  total: number;
+  averageIntensity: number | null;
+  byMood: Record<string, number>;
+  byCoreEmotion: Record<string, number>;
+  bySentiment: Record<Sentiment, number>;
+  byPrimaryEmotion: Record<string, number>;
+  series: {
+    date: string;
+    count: number;
+    averageIntensity: number | null;
+    positive: number;
+    neutral: number;
+    negative: number;
+  }[];
+}
+
+/** The body of create-mood / update-mood (the server re-checks every rule). */
+export interface EntryInput {
+  mood: string;
+  emoji?: string;
+  notes?: string;
+  journalType: JournalType;
+  journalMode?: string;
+  chatMessages?: { role: 'user' | 'assistant'; text: string }[];
+  isAIGenerated?: boolean;
+  emotionData?: EmotionData | null;
+  originalEmotionData?: EmotionData | null;
+  goal?: { selectedGoals: string[] };
+  customDate?: string;
+  userTimezone?: string;
+  userLocalTimestamp?: string;
+  isPrivate?: boolean;
+  photoData?: { images: { fileId: string; url?: string }[]; extractedText?: string };
+  aiMetadata?: Record<string, unknown>;
+}
+
+export interface SavedEntry {
+  success: boolean;
+  message: string;
+  data: JournalEntry;
+  safety: Safety;
+}
+
+export const journalKeys = {
+  all: ['journal'] as const,
+  list: (page: number, limit: number, search: string) => ['journal', 'list', page, limit, search] as const,
+  entry: (id: string) => ['journal', 'entry', id] as const,
+  week: (day: string) => ['journal', 'week', day] as const,
+  streak: () => ['journal', 'streak'] as const,
+  analytics: (range: TimeRangeName, date?: string) => ['journal', 'analytics', range, date ?? ''] as const,
+  latest: () => ['journal', 'latest'] as const,
+};
+
+/** The user's IANA time zone, sent with every entry so its day is counted where the user lives. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+export const journalApi = {
+  list: (params: { page: number; limit: number; search?: string }, signal?: AbortSignal) =>
+    api.get<EntryPage>('get-all-mood', { query: params, signal }),
+  get: (id: string, signal?: AbortSignal) =>
+    api.get<{ data: JournalEntry }>(`get-mood/${encodeURIComponent(id)}`, { signal }),
+  latest: (signal?: AbortSignal) => api.get<{ data: JournalEntry | null }>('get-latest-mood', { signal }),
+  week: (day: string, signal?: AbortSignal) =>
+    api.get<{ data: WeekResponse }>(`get-mood-by-week/${encodeURIComponent(day)}`, { signal }),
+  streak: (signal?: AbortSignal) => api.get<StreakResponse>('streak-dates', { signal }),
+  analytics: (timerange: TimeRangeName, date?: string, signal?: AbortSignal) =>
+    api.get<{ data: Analytics }>('get-mood-analytics/', { query: { timerange, date }, signal }),
+  create: (input: EntryInput) =>
+    api.post<SavedEntry>('create-mood', {
+      userTimezone: browserTimeZone(),
+      userLocalTimestamp: new Date().toString().slice(0, 100),
+      ...input,
+    }),
+  update: (id: string, input: Partial<EntryInput>) =>
+    api.put<SavedEntry>(`update-mood/${encodeURIComponent(id)}`, input),
+  remove: (id: string) =>
+    api.delete<{ success: boolean; message: string }>(`delete-mood/${encodeURIComponent(id)}`),
+};
