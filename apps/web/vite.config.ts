@@ -51,9 +51,14 @@ const ocrAssets: Record<string, string> = {
     '4.0.0_best_int/eng.traineddata.gz',
   ),
   ...Object.fromEntries(
-    ['tesseract-core-lstm.wasm.js', 'tesseract-core-simd-lstm.wasm.js', 'tesseract-core-relaxedsimd-lstm.wasm.js'].map(
-      (name) => [`ocr/core/${name}`, join(dirname(require.resolve('tesseract.js-core/package.json')), name)],
-    ),
+    [
+      'tesseract-core-lstm.wasm.js',
+      'tesseract-core-simd-lstm.wasm.js',
+      'tesseract-core-relaxedsimd-lstm.wasm.js',
+    ].map((name) => [
+      `ocr/core/${name}`,
+      join(dirname(require.resolve('tesseract.js-core/package.json')), name),
+    ]),
   ),
 };
 

@@ -13,5 +13,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Screen tests type and click through jsdom; on a busy 2-core machine 5 s is too tight.
+    testTimeout: 20_000,
   },
 });

@@ -39,7 +39,7 @@ describe('bars over the latest entries', () => {
     const { bars, caption } = barsForSpan(analyticsOn(['2025-11-30', addDays('2025-11-30', 200)]));
     expect(caption).toBe('Check-ins per month');
     expect(bars).toHaveLength(8);
-    expect(bars[0]).toEqual({ day: 'Nov 25', positive: 1, neutral: 0, negative: 1 });
-    expect(bars.at(-1)).toEqual({ day: 'Jun 26', positive: 1, neutral: 0, negative: 1 });
+    expect(bars[0]).toEqual({ day: 'Nov 2025', positive: 1, neutral: 0, negative: 1 });
+    expect(bars.at(-1)).toEqual({ day: 'Jun 2026', positive: 1, neutral: 0, negative: 1 });
   });
 });
