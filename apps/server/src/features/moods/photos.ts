@@ -34,7 +34,7 @@ export class JournalPhotos {
 
   url(patientId: string, fileId: string): string {
     const now = Math.floor(this.ctx.clock.now().getTime() / 1000);
-    // Expiry rounded to the quarter hour so an entry's URLs stay stable (cacheable) for a while.
+    // Expiry rounded to the quarter hour so an entry's URLs stay stable for a while.
     const expires = (Math.floor(now / 900) + 1) * 900 + urlLifetimeSeconds;
     const sig = this.signature(patientId, fileId, expires);
     return `/api/v1/journal-photos/${patientId}/${fileId}?expires=${expires}&sig=${sig}`;
@@ -95,7 +95,6 @@ export class JournalPhotos {
           const file = await this.ctx.files.get(keyOf(patientId, fileId));
           if (!file) throw notFound('File not found');
           reply.header('content-type', file.contentType);
-          reply.header('cache-control', 'private, max-age=900');
           reply.header('x-content-type-options', 'nosniff');
           return reply.send(file.body);
         },
