@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -10,6 +10,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 
 /** Writes .br and .gz beside every text asset; the server sends them to browsers that accept them. */
 function precompress(): Plugin {
+  let outDir = join(root, 'dist');
   const compressible = /\.(js|css|html|svg|json|txt|woff)$/;
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
@@ -19,12 +20,15 @@ function precompress(): Plugin {
   return {
     name: 'precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = resolve(root, config.build.outDir);
+    },
     closeBundle() {
-      for (const file of walk(join(root, 'dist')).filter((f) => compressible.test(f))) {
+      for (const file of walk(outDir).filter((f) => compressible.test(f))) {
         const body = readFileSync(file);
         if (body.length < 1024) continue;
         // The OCR engine is megabytes of base64 WebAssembly: gzip it quickly, skip slow brotli.
-        if (file.includes(`${join('dist', 'ocr')}`)) {
+        if (file.startsWith(join(outDir, 'ocr'))) {
           writeFileSync(`${file}.gz`, gzipSync(body, { level: 6 }));
           continue;
         }
@@ -63,8 +67,12 @@ const ocrAssets: Record<string, string> = {
 };
 
 function ocrFiles(): Plugin {
+  let outDir = join(root, 'dist');
   return {
     name: 'ocr-files',
+    configResolved(config) {
+      outDir = resolve(root, config.build.outDir);
+    },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const source = ocrAssets[(req.url ?? '').split('?')[0]?.replace(/^\//, '') ?? ''];
@@ -75,7 +83,7 @@ function ocrFiles(): Plugin {
     },
     closeBundle() {
       for (const [target, source] of Object.entries(ocrAssets)) {
-        const path = join(root, 'dist', target);
+        const path = join(outDir, target);
         mkdirSync(dirname(path), { recursive: true });
         copyFileSync(source, path);
       }

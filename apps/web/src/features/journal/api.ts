@@ -152,6 +152,7 @@ export const journalApi = {
     }),
   update: (id: string, input: Partial<EntryInput>) =>
     api.put<SavedEntry>(`update-mood/${encodeURIComponent(id)}`, input),
+  updateSwp: (body: Record<string, unknown>) => api.put<SavedEntry>('update-mood-swp', body),
   remove: (id: string) =>
     api.delete<{ success: boolean; message: string }>(`delete-mood/${encodeURIComponent(id)}`),
 };

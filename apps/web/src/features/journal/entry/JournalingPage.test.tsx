@@ -213,3 +213,30 @@ describe('journaling page', () => {
     expect(await screen.findByText('What is on your mind?')).toBeInTheDocument();
   });
 });
+
+describe('details of the day', { timeout: 20_000 }, () => {
+  it('saves activities and sleep with update-mood-swp after the entry', async () => {
+    renderPage();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Fine' }));
+    await userEvent.type(screen.getByLabelText('Journal notes'), 'Good sleep, short walk.');
+    await userEvent.click(screen.getByRole('button', { name: 'More about your day (optional)' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Walking' }));
+    await userEvent.type(screen.getByLabelText('Hours of sleep'), '7.5');
+    await userEvent.click(
+      within(screen.getByRole('radiogroup', { name: 'Sleep quality (1–5)' })).getByRole('radio', {
+        name: '4',
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save Entry' }));
+    expect(await screen.findByRole('heading', { name: 'Client home' })).toBeInTheDocument();
+    const swp = fetchMock.mock.calls.find((c) => urlOf(c).pathname.endsWith('/update-mood-swp'));
+    expect(bodyOf(swp!)).toEqual({
+      moodId: 'e1',
+      activities: ['Walking'],
+      sleepRoutine: { hours: 7.5, quality: 4 },
+      productivity: null,
+      betterme: null,
+      therapyProcess: null,
+    });
+  });
+});

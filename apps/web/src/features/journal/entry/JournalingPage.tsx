@@ -23,7 +23,8 @@ import {
   saveDraft,
   type JournalDraft,
 } from './draft';
-import { entryBody, firstProblem } from './entry-body';
+import { DayDetails } from './DayDetails';
+import { detailsOf, entryBody, firstProblem, hasDetails, swpBody } from './entry-body';
 import { NotesCard } from './NotesCard';
 import { PhotoJournal } from './PhotoJournal';
 import { PromptCard } from './PromptCard';
@@ -65,6 +66,7 @@ function fromEntry(entry: JournalEntry): JournalDraft {
       name: `photo ${i + 1}`,
     })),
     extractedText: entry.photoData?.extractedText ?? '',
+    details: detailsOf(entry),
   };
 }
 
@@ -124,8 +126,17 @@ export function JournalingPage() {
   const update = (patch: Partial<JournalDraft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
 
   const save = useMutation({
-    mutationFn: (body: ReturnType<typeof entryBody>) =>
-      editId ? journalApi.update(editId, body) : journalApi.create(body),
+    mutationFn: async (current: JournalDraft) => {
+      const body = entryBody(current);
+      const saved = editId ? await journalApi.update(editId, body) : await journalApi.create(body);
+      if (editId || hasDetails(current.details)) {
+        // The entry is saved first; its optional details follow (a failure there loses nothing).
+        await journalApi.updateSwp(swpBody(saved.data.id, current.details)).catch(() => {
+          toast.error('Your entry is saved, but the details of your day could not be saved.');
+        });
+      }
+      return saved;
+    },
     onSuccess: async (saved) => {
       clearDraft(userId, editId);
       try {
@@ -180,7 +191,7 @@ export function JournalingPage() {
     const found = firstProblem(draft);
     setProblem(found);
     if (found) return;
-    save.mutate(entryBody(draft));
+    save.mutate(draft);
   }
 
   const title = editId ? 'Edit journal entry' : 'New journal entry';
@@ -278,6 +289,7 @@ export function JournalingPage() {
           </>
         ) : null}
         <EntryGoals selectedIds={draft.goalIds} onChange={(goalIds) => update({ goalIds })} />
+        <DayDetails value={draft.details} onChange={(details) => update({ details })} />
         <Switch
           checked={draft.isPrivate}
           onChange={(event) => update({ isPrivate: event.currentTarget.checked })}

@@ -6,6 +6,27 @@ import { journalDraftPrefix } from '../../auth/logout';
  * an automatic (idle) logout never loses an entry. One draft per user and per edited entry; a draft
  * older than 7 days is dropped; saving the entry or a manual logout clears it (decision 034).
  */
+/** The optional details of the day (saved with update-mood-swp). */
+export interface DayDetails {
+  activities: string[];
+  sleepHours: number | null;
+  sleepQuality: number | null;
+  productivity: number | null;
+  betterme: string;
+  therapyNote: string;
+  therapyAttended: boolean;
+}
+
+export const emptyDayDetails = (): DayDetails => ({
+  activities: [],
+  sleepHours: null,
+  sleepQuality: null,
+  productivity: null,
+  betterme: '',
+  therapyNote: '',
+  therapyAttended: false,
+});
+
 export interface JournalDraft {
   journalType: JournalType;
   mood: string;
@@ -19,6 +40,7 @@ export interface JournalDraft {
   promptIndex: number;
   photos: { fileId: string; url: string; name: string }[];
   extractedText: string;
+  details: DayDetails;
   savedAt: number;
 }
 
@@ -35,6 +57,7 @@ export const emptyDraft = (): JournalDraft => ({
   promptIndex: 0,
   photos: [],
   extractedText: '',
+  details: emptyDayDetails(),
   savedAt: 0,
 });
 
@@ -59,7 +82,8 @@ export function hasContent(d: JournalDraft): boolean {
     d.emotionData ||
     d.chatMessages.length > 0 ||
     d.photos.length > 0 ||
-    d.goalIds.length > 0,
+    d.goalIds.length > 0 ||
+    JSON.stringify(d.details) !== JSON.stringify(emptyDayDetails()),
   );
 }
 
@@ -67,7 +91,8 @@ export function loadDraft(userId: string, editId?: string | null, now = Date.now
   const raw = storage()?.getItem(keyOf(userId, editId));
   if (!raw) return null;
   try {
-    const parsed = { ...emptyDraft(), ...(JSON.parse(raw) as Partial<JournalDraft>) };
+    const stored = JSON.parse(raw) as Partial<JournalDraft>;
+    const parsed = { ...emptyDraft(), ...stored, details: { ...emptyDayDetails(), ...stored.details } };
     if (now - parsed.savedAt > maxAgeMs) {
       clearDraft(userId, editId);
       return null;
