@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group } from '@mantine/core';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { homeForRole } from '@mindledger/domain';
 import type { User } from '../../api/types';
 import { logout } from '../../features/auth/logout';
 import { ColorSchemeToggle } from '../../features/theme/ColorSchemeToggle';
+import { Hint } from '../../ui/Hint';
 import { Logo } from '../../ui/Logo';
 import { headerLinks, visibleItems } from '../nav-items';
 import { ProfileMenu } from './ProfileMenu';
@@ -19,11 +20,11 @@ export function AppHeader({ user }: { user: User }) {
         {visibleItems(headerLinks, role).map((item) => {
           const Icon = item.icon ?? IconSettings;
           return (
-            <Tooltip key={item.to} label={item.label} withArrow>
+            <Hint key={item.to} label={item.label}>
               <ActionIcon component={Link} to={item.to} variant="default" size="lg" aria-label={item.label}>
                 <Icon size={18} stroke={1.6} />
               </ActionIcon>
-            </Tooltip>
+            </Hint>
           );
         })}
         <ColorSchemeToggle role={role} />

@@ -1,72 +1,30 @@
-import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { roleLabel } from '@mindledger/domain';
+import { lazy, Suspense, useState } from 'react';
 import type { User } from '../../api/types';
-import { logout } from '../../features/auth/logout';
-import { initialsOf } from '../../ui/names';
-import { profileMenuItems, visibleItems } from '../nav-items';
+import { ProfileTrigger } from './ProfileTrigger';
 
-const defaultIcons: Record<string, typeof IconUser> = {
-  '/profile': IconUser,
-  '/profile/edit-profile': IconSettings,
-};
+const loadDropdown = () => import('./ProfileMenuDropdown');
+const ProfileMenuDropdown = lazy(loadDropdown);
 
-/** Profile dropdown (Part 2 §2): avatar, first and last name, role, profile links and Logout. */
+/**
+ * Profile dropdown (Part 2 §2): avatar, first and last name, role, profile links and Logout. The
+ * menu (and the floating-ui engine under it) loads when the pointer or focus reaches the button and
+ * opens on the first click, so it stays out of the first load of every page.
+ */
 export function ProfileMenu({ user }: { user: User }) {
-  const fullName = `${user.firstName} ${user.lastName}`;
-  const items = visibleItems(profileMenuItems, user.userRole);
+  const [opened, setOpened] = useState(false);
+  if (!opened) {
+    return (
+      <ProfileTrigger
+        user={user}
+        onPointerEnter={() => void loadDropdown()}
+        onFocus={() => void loadDropdown()}
+        onClick={() => setOpened(true)}
+      />
+    );
+  }
   return (
-    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label={`Profile menu: ${fullName}`} className="profile-trigger">
-          <Group gap={8} wrap="nowrap">
-            {/* No initials here: the trigger's accessible name must contain all of its visible text. */}
-            <Avatar src={user.avatar.url} alt="" radius="xl" size={34} color="blue" aria-hidden="true" />
-            <Text fw={500} fz="sm" visibleFrom="sm" maw={140} truncate>
-              {user.firstName}
-            </Text>
-            <IconChevronDown size={16} stroke={1.6} aria-hidden="true" />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Group gap="sm" p="sm" wrap="nowrap">
-          <Avatar src={user.avatar.url} alt="" radius="xl" size={42} color="blue">
-            {initialsOf(user)}
-          </Avatar>
-          <Stack gap={0} miw={0}>
-            <Text fw={600} truncate>
-              {fullName}
-            </Text>
-            <Text fz="sm" c="dimmed">
-              {roleLabel(user.userRole)}
-            </Text>
-          </Stack>
-        </Group>
-        <Menu.Divider />
-        {items.map((item) => {
-          const Icon = item.icon ?? defaultIcons[item.to] ?? IconUser;
-          return (
-            <Menu.Item
-              key={item.to}
-              component={Link}
-              to={item.to}
-              leftSection={<Icon size={16} stroke={1.6} />}
-            >
-              {item.label}
-            </Menu.Item>
-          );
-        })}
-        <Menu.Divider />
-        <Menu.Item
-          color="red"
-          leftSection={<IconLogout size={16} stroke={1.6} />}
-          onClick={() => void logout({ clearDrafts: true })}
-        >
-          Logout
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={<ProfileTrigger user={user} aria-busy="true" />}>
+      <ProfileMenuDropdown user={user} defaultOpened />
+    </Suspense>
   );
 }

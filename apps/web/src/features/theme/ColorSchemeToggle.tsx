@@ -1,6 +1,7 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import type { Role } from '@mindledger/domain';
+import { Hint } from '../../ui/Hint';
 import { canUseDarkMode, themeStore, useThemeSettings } from './theme-settings';
 
 /** Header dark-mode toggle; for Patient it is disabled with a 'Coming Soon' tooltip (Part 1 §6). */
@@ -10,7 +11,7 @@ export function ColorSchemeToggle({ role }: { role: Role }) {
 
   if (!canUseDarkMode(role)) {
     return (
-      <Tooltip label="Coming Soon" withArrow>
+      <Hint label="Coming Soon">
         <ActionIcon
           variant="default"
           size="lg"
@@ -21,12 +22,12 @@ export function ColorSchemeToggle({ role }: { role: Role }) {
         >
           <IconMoon size={18} stroke={1.6} />
         </ActionIcon>
-      </Tooltip>
+      </Hint>
     );
   }
 
   return (
-    <Tooltip label={dark ? 'Light mode' : 'Dark mode'} withArrow>
+    <Hint label={dark ? 'Light mode' : 'Dark mode'}>
       <ActionIcon
         variant="default"
         size="lg"
@@ -36,6 +37,6 @@ export function ColorSchemeToggle({ role }: { role: Role }) {
       >
         {dark ? <IconSun size={18} stroke={1.6} /> : <IconMoon size={18} stroke={1.6} />}
       </ActionIcon>
-    </Tooltip>
+    </Hint>
   );
 }

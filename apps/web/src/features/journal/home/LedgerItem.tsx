@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconLock, IconMessageCircle, IconMicrophone, IconPhoto } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { moodOption } from '@mindledger/domain';
@@ -64,16 +64,15 @@ export function LedgerItem({ entry, today, onDelete, deleting = false }: LedgerI
                   </Badge>
                 )}
                 {entry.isPrivate && (
-                  <Tooltip label={privateHint} events={{ hover: true, focus: true, touch: true }}>
-                    <Badge
-                      variant="light"
-                      color="gray"
-                      leftSection={<IconLock size={12} aria-hidden="true" />}
-                    >
-                      Private
-                      <VisuallyHidden component="span">: {privateHint}</VisuallyHidden>
-                    </Badge>
-                  </Tooltip>
+                  <Badge
+                    variant="light"
+                    color="gray"
+                    title={privateHint}
+                    leftSection={<IconLock size={12} aria-hidden="true" />}
+                  >
+                    Private
+                    <VisuallyHidden component="span">: {privateHint}</VisuallyHidden>
+                  </Badge>
                 )}
               </Group>
             )}
