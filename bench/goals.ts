@@ -1,15 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { goalTextKey } from '@mindledger/domain';
-import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
 import { goals, users } from '../apps/server/src/db/schema/index.js';
 import { seedDemo } from '../apps/server/src/seed.js';
 import { login, measure, type Row } from './lib.js';
 import type { RunningServer } from './server.js';
+import { checkQueries } from './sqlcheck.js';
 
 export const MENTIONS = Number(process.env.BENCH_MENTIONS ?? 5000);
 /** Other clients with goals and mentions of their own, so that the indexes have something to skip. */
@@ -116,155 +112,35 @@ export async function seedGoals(options: { databaseUrl?: string | undefined; dat
   }
 }
 
-interface SeenQuery {
-  text: string;
-  params: unknown[];
-}
-
 /**
  * Counts the SQL each route sends, in-process, on the seeded database (before the real server
- * starts): PGlite's query/exec/transaction, or every pg client query. Each query seen is then
- * EXPLAINed with its parameters; a sequential scan is reported.
+ * starts), and EXPLAINs each read with its parameters (see sqlcheck.ts).
  */
-export async function checkGoalQueries(options: { databaseUrl?: string | undefined; dataDir: string }) {
-  let seen: SeenQuery[] | undefined;
-  const record = (text: unknown, params: unknown) => {
-    const t = typeof text === 'string' ? text : (text as { text?: string } | undefined)?.text;
-    // the job runner's own statements (pg-boss schema) are not part of a request
-    if (seen && t && !/pgboss/i.test(t)) seen.push({ text: t, params: Array.isArray(params) ? params : [] });
-  };
-  let database: Database;
-  let explain: (q: SeenQuery) => Promise<string[]>;
-  let restore = () => {};
-  if (options.databaseUrl) {
-    const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-    const original = proto.query;
-    proto.query = function (this: unknown, ...args: unknown[]) {
-      record(args[0], args[1]);
-      return original.apply(this, args);
-    };
-    restore = () => {
-      proto.query = original;
-    };
-    database = await openDatabase({ databaseUrl: options.databaseUrl, poolSize: 2 });
-    const url = options.databaseUrl;
-    explain = async (q) => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        const result = await original.call(client, `explain (format json) ${q.text}`, q.params);
-        return planNodes((result as { rows: { 'QUERY PLAN': unknown }[] }).rows[0]?.['QUERY PLAN']);
-      } finally {
-        await client.end();
-      }
-    };
-  } else {
-    const pglite = new PGlite(join(options.dataDir, 'pgdata'));
-    const original = {
-      query: pglite.query.bind(pglite),
-      exec: pglite.exec.bind(pglite),
-      transaction: pglite.transaction.bind(pglite),
-    };
-    pglite.query = ((text: string, params?: unknown[], opts?: object) => {
-      record(text, params);
-      return original.query(text, params, opts);
-    }) as typeof pglite.query;
-    pglite.exec = ((text: string, opts?: object) => {
-      record(text, []);
-      return original.exec(text, opts);
-    }) as typeof pglite.exec;
-    pglite.transaction = ((fn: Parameters<typeof pglite.transaction>[0]) =>
-      original.transaction((tx) => {
-        const txQuery = tx.query.bind(tx);
-        tx.query = ((text: string, params?: unknown[], opts?: object) => {
-          record(text, params);
-          return txQuery(text, params, opts);
-        }) as typeof tx.query;
-        return fn(tx);
-      })) as typeof pglite.transaction;
-    database = await openDatabase({ pglite });
-    explain = async (q) => {
-      const result = await original.query<{ 'QUERY PLAN': unknown }>(
-        `explain (format json) ${q.text}`,
-        q.params,
-      );
-      return planNodes(result.rows[0]?.['QUERY PLAN']);
-    };
-  }
-  // Loaded here, not at the top: seeding needs only the schema, this needs the whole app.
-  const { buildApp } = await import('../apps/server/src/app.js');
-  const { loadConfig } = await import('../apps/server/src/config.js');
-  const configDir = await mkdtemp(join(tmpdir(), 'mindledger-bench-config-'));
-  const app = await buildApp(
-    loadConfig({
-      NODE_ENV: 'development',
-      DATA_DIR: configDir,
-      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-      LOG_LEVEL: 'silent',
-      JOBS_IN_PROCESS: 'false',
-      RATE_LIMIT_ENABLED: 'false',
-    }),
-    { database },
-  );
-  try {
-    const tokenOf = async (email: string) => {
-      const reply = await app.inject({
-        method: 'POST',
-        url: '/api/v1/login',
-        payload: { email, password: 'Demo@1234' },
-      });
-      return (reply.json() as { accessToken: string }).accessToken;
-    };
-    const patientToken = await tokenOf('patient@demo.local');
-    const providerToken = await tokenOf('provider@demo.local');
-    const [patient] = await database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, 'patient@demo.local'));
-    const checks: [string, string, string][] = [
-      ['GET /goals/ (client)', '/api/v1/goals/', patientToken],
-      ['GET /goals/stats (client)', '/api/v1/goals/stats', patientToken],
-      ['GET /goals/?patientId (provider)', `/api/v1/goals/?patientId=${patient?.id}`, providerToken],
-    ];
-    const lines: string[] = [];
-    for (const [label, url, token] of checks) {
-      seen = [];
-      const reply = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-      const queries = seen;
-      seen = undefined;
-      if (reply.statusCode !== 200) throw new Error(`${label}: ${reply.statusCode} ${reply.body}`);
-      const plans: string[] = [];
-      for (const q of queries) {
-        const nodes = /^\s*(select|update|delete|with)/i.test(q.text) ? await explain(q) : ['(write)'];
-        const verb = /^\s*(\w+)/.exec(q.text)?.[1]?.toLowerCase() ?? '?';
-        const table = /(?:from|into|update)\s+"?(\w+)"?/i.exec(q.text)?.[1] ?? '?';
-        plans.push(`${verb} ${table}: ${nodes.join(', ')}`);
-      }
-      lines.push(`| ${label} | ${queries.length} | ${plans.join('<br>')} |`);
-    }
-    return lines;
-  } finally {
-    await app.close();
-    await database.close();
-    restore();
-    await rm(configDir, { recursive: true, force: true });
-  }
-}
-
-/** The scan nodes of an EXPLAIN (FORMAT JSON) plan, e.g. "Index Scan goals_patient_idx". */
-function planNodes(plan: unknown): string[] {
-  const parsed = typeof plan === 'string' ? (JSON.parse(plan) as unknown) : plan;
-  const out: string[] = [];
-  const walk = (node: Record<string, unknown>) => {
-    const type = String(node['Node Type']);
-    if (/Scan/.test(type)) {
-      const on = node['Index Name'] ?? node['Relation Name'] ?? '';
-      out.push(`${type} ${String(on)}`.trim());
-    }
-    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
-  };
-  for (const top of (parsed as { Plan: Record<string, unknown> }[]) ?? []) walk(top.Plan);
-  return out;
+export async function checkGoalQueries(
+  options: { databaseUrl?: string | undefined; dataDir: string },
+  patientId: string,
+) {
+  const results = await checkQueries(options, [
+    { label: 'GET /goals/ (client)', method: 'GET', url: '/api/v1/goals/', as: 'patient@demo.local' },
+    {
+      label: 'GET /goals/stats (client)',
+      method: 'GET',
+      url: '/api/v1/goals/stats',
+      as: 'patient@demo.local',
+    },
+    {
+      label: 'GET /goals/?patientId (provider)',
+      method: 'GET',
+      url: `/api/v1/goals/?patientId=${patientId}`,
+      as: 'provider@demo.local',
+    },
+  ]);
+  return results.map((r) => {
+    const plans = r.statements.map(
+      (q) => `${q.verb} ${q.table}: ${q.scans.length ? q.scans.join(', ') : '(write)'}`,
+    );
+    return `| ${r.label} | ${r.statements.length} | ${plans.join('<br>')} |`;
+  });
 }
 
 export async function benchGoals(database: string, server: RunningServer, patientId: string) {

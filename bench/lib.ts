@@ -70,6 +70,19 @@ export async function freshPgDatabase(prefix: string): Promise<string> {
   return url.toString();
 }
 
+/** Drops a database made by freshPgDatabase (WITH (FORCE): a connection left behind does not block it). */
+export async function dropPgDatabase(databaseUrl: string): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  if (!/^mindledger_bench_\w+$/.test(name)) throw new Error(`not a bench database: ${name}`);
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
 export function machineLine(): string {
   return `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; autocannon ${CONNECTIONS} connections × ${DURATION} s per route.`;
 }

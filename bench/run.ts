@@ -1,30 +1,47 @@
 import { writeFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchConnections, connectionsReport, seedConnections } from './connections.js';
 import { benchFoundation, foundationReport } from './foundation.js';
 import { benchGoals, checkGoalQueries, goalsReport, seedGoals } from './goals.js';
-import { freshPgDatabase, machineLine, postgresAvailable } from './lib.js';
+import { checkJournalQueries, benchJournal, journalReport, seedJournal } from './journal.js';
+import { dropPgDatabase, freshPgDatabase, machineLine, postgresAvailable } from './lib.js';
 import { startServer } from './server.js';
 
 /**
- * `npm run bench [foundation|connections|goals]` (default: all): the real, built server on the embedded
+ * `npm run bench [foundation|connections|goals|journal]` (default: all; `BENCH_TARGETS=postgres` or
+ * `embedded` for one database): the real, built server on the embedded
  * database and on PostgreSQL, driven by autocannon. Prints tables for bench/README.md and writes
  * them to bench/latest.md.
  */
 const only = process.argv[2];
-const scenarios = only ? [only] : ['foundation', 'connections', 'goals'];
+const scenarios = only ? [only] : ['foundation', 'connections', 'goals', 'journal'];
+const onlyTargets = process.env.BENCH_TARGETS?.split(',');
 const targets: { key: string; label: string; env: () => Promise<Record<string, string>> }[] = [
   { key: 'embedded', label: 'PGlite (embedded)', env: async () => ({}) },
 ];
+/** The bench databases made on the PostgreSQL server, dropped at the end (BENCH_KEEP_DB=1 keeps them). */
+const created = new Set<string>();
+const keep = process.env.BENCH_KEEP_DB === '1';
+async function drop(url: string) {
+  created.delete(url);
+  if (keep) console.info(`kept ${url}`);
+  else await dropPgDatabase(url);
+}
 if (await postgresAvailable()) {
   targets.push({
     key: 'postgres',
     label: 'PostgreSQL 15',
-    env: async () => ({ DATABASE_URL: await freshPgDatabase('bench') }),
+    env: async () => {
+      const url = await freshPgDatabase('bench');
+      created.add(url);
+      return { DATABASE_URL: url };
+    },
   });
 }
+
+if (onlyTargets) targets.splice(0, targets.length, ...targets.filter((t) => onlyTargets.includes(t.key)));
 
 const lines = [machineLine(), ''];
 let port = 4401;
@@ -62,7 +79,7 @@ if (scenarios.includes('goals')) {
     const dataDir = await mkdtemp(join(tmpdir(), 'mindledger-bench-'));
     const options = { databaseUrl: env.DATABASE_URL, dataDir };
     const { patientId } = await seedGoals(options);
-    const queries = await checkGoalQueries(options);
+    const queries = await checkGoalQueries(options, patientId);
     const server = await startServer(port++, env, dataDir);
     try {
       const { rows } = await benchGoals(target.label, server, patientId);
@@ -73,5 +90,32 @@ if (scenarios.includes('goals')) {
   }
   lines.push(...goalsReport(results), '');
 }
+if (scenarios.includes('journal')) {
+  const results: Parameters<typeof journalReport>[0] = {};
+  for (const target of targets) {
+    const env = await target.env();
+    const dataDir = await mkdtemp(join(tmpdir(), 'mindledger-bench-'));
+    const options = { databaseUrl: env.DATABASE_URL, dataDir };
+    try {
+      const seed = await seedJournal(options);
+      const queries = await checkJournalQueries(options);
+      const server = await startServer(port++, env, dataDir);
+      try {
+        const rows = await benchJournal(target.label, server);
+        results[target.key] = { rows, queries, label: target.label, seed };
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+      // 1.4 GB: dropped at once (BENCH_KEEP_DB=1 keeps it for EXPLAIN ANALYZE by hand)
+      if (env.DATABASE_URL) await drop(env.DATABASE_URL);
+    }
+    // each database's figures as soon as they exist (the whole run takes a while)
+    writeFileSync(new URL('./latest-journal.md', import.meta.url), `${journalReport(results).join('\n')}\n`);
+  }
+  lines.push(...journalReport(results), '');
+}
+for (const url of [...created]) await drop(url);
 writeFileSync(new URL('./latest.md', import.meta.url), `${lines.join('\n')}\n`);
 console.info(lines.join('\n'));

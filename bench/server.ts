@@ -2,10 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const mainJs = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
+/** The built server: apps/server/dist, or another bundle of it (`BENCH_SERVER_MAIN`, see build-server.mjs). */
+const mainJs = process.env.BENCH_SERVER_MAIN
+  ? resolve(process.env.BENCH_SERVER_MAIN)
+  : fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
+const webDist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 
 export interface RunningServer {
   url: string;
@@ -51,6 +55,7 @@ export async function startServer(
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      WEB_DIST: webDist,
       // The benchmark measures the request path, not the limiter refusing one client's flood.
       RATE_LIMIT_PER_MINUTE: '100000000',
       RATE_LIMIT_PER_SECOND: '100000000',

@@ -18,21 +18,32 @@ export function inScope(scope: Scope): SQL {
 /** Rows of a raw query (both drivers answer `{ rows }`). */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+/**
+ * Newest first, spelled as the ledger index is built (`entry_at desc nulls last, id desc nulls
+ * last`): plain `desc` means `nulls first`, which the planner cannot read from that index, so every
+ * ledger read would fetch and sort all of the client's rows. Both columns are NOT NULL, so the order
+ * is the same.
+ */
+const newestFirst = [sql`${e.entryAt} desc nulls last`, sql`${e.id} desc nulls last`] as const;
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Ledger search: every word must appear in the entry's text (notes, mood, emotion names, chat,
- * recognised photo text) or in the text of a goal the entry mentions.
+ * recognised photo text) or in the text of a goal the entry mentions. An entry only ever mentions
+ * its author's own goals, so the goal side reads that author's goals (goals_patient_idx) and their
+ * links once per query, not a lookup per entry and not every client's goals.
  */
-function searchFilter(search: string): SQL | undefined {
+function searchFilter(scope: Scope, search: string): SQL | undefined {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
   if (words.length === 0) return undefined;
   return and(
     ...words.map((word) => {
       const pattern = `%${escapeLike(word)}%`;
-      return sql`(${e.searchText} like ${pattern} or exists (
-        select 1 from ${goalEntryLinks} join ${goals} on ${goals.id} = ${goalEntryLinks.goalId}
-        where ${goalEntryLinks.entryId} = ${e.id} and ${goals.textKey} like ${pattern}))`;
+      return sql`(${e.searchText} like ${pattern} or ${e.id} in (
+        select ${goalEntryLinks.entryId} from ${goals}
+        join ${goalEntryLinks} on ${goalEntryLinks.goalId} = ${goals.id}
+        where ${goals.patientId} = ${scope.patientId} and ${goals.textKey} like ${pattern}))`;
     }),
   );
 }
@@ -40,13 +51,20 @@ function searchFilter(search: string): SQL | undefined {
 export class MoodQueries {
   constructor(private readonly db: Db) {}
 
-  /** One page of the ledger, newest first, with the total in the same query. */
+  /**
+   * One page of the ledger, newest first, with the total in the same statement. The page walks the
+   * ledger index and stops after `offset + limit` rows; the total is a separate, uncorrelated
+   * sub-select (run once) that counts the scope's rows without fetching them (an index-only scan of
+   * a partial index when there is no search). A `count(*) over ()` here would make the database read
+   * and sort every row of the client's history, full width, for each page.
+   */
   async page(scope: Scope, page: number, limit: number, search?: string) {
+    const where = and(inScope(scope), search ? searchFilter(scope, search) : undefined);
     const rows = await this.db
-      .select({ entry: e, total: sql<number>`count(*) over ()::int` })
+      .select({ entry: e, total: sql<number>`(select count(*) from ${e} where ${where})::int` })
       .from(e)
-      .where(and(inScope(scope), search ? searchFilter(search) : undefined))
-      .orderBy(desc(e.entryAt), desc(e.id))
+      .where(where)
+      .orderBy(...newestFirst)
       .limit(limit)
       .offset((page - 1) * limit);
     const total = rows[0]?.total ?? (page > 1 ? await this.count(scope, search) : 0);
@@ -57,7 +75,7 @@ export class MoodQueries {
     const [row] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(e)
-      .where(and(inScope(scope), search ? searchFilter(search) : undefined));
+      .where(and(inScope(scope), search ? searchFilter(scope, search) : undefined));
     return row?.n ?? 0;
   }
 
@@ -66,7 +84,7 @@ export class MoodQueries {
       .select()
       .from(e)
       .where(inScope(scope))
-      .orderBy(desc(e.entryAt), desc(e.id))
+      .orderBy(...newestFirst)
       .limit(1);
     return row;
   }
@@ -152,7 +170,7 @@ export class MoodQueries {
   /** The same counts over the latest `limit` entries (the provider dashboard's analytics). */
   async aggregateLatest(scope: Scope, limit: number) {
     const latest = sql`${e.id} in (select ${e.id} from ${e} where ${inScope(scope)}
-      order by ${e.entryAt} desc limit ${limit})`;
+      order by ${newestFirst[0]} limit ${limit})`;
     return this.aggregateWhere(and(inScope(scope), latest) as SQL);
   }
 
