@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import { openDatabase, pgliteExtensions, type Database } from '../apps/server/src/db/client.js';
 
 interface SeenQuery {
   text: string;
@@ -76,7 +76,7 @@ export async function checkQueries(
       }
     };
   } else {
-    const pglite = new PGlite(join(options.dataDir, 'pgdata'));
+    const pglite = new PGlite(join(options.dataDir, 'pgdata'), { extensions: pgliteExtensions });
     const original = {
       query: pglite.query.bind(pglite),
       exec: pglite.exec.bind(pglite),

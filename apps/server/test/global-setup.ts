@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
-import { openDatabase } from '../src/db/client.js';
+import { openDatabase, pgliteExtensions } from '../src/db/client.js';
 import { JobRunner } from '../src/platform/jobs.js';
 import { adminQuery, databaseUrlFor, pgTemplateName, templateFile, testDatabaseUrl } from './template.js';
 
@@ -24,7 +24,7 @@ export default async function setup(): Promise<void> {
     await database.close();
     return;
   }
-  const pglite = new PGlite();
+  const pglite = new PGlite({ extensions: pgliteExtensions });
   const database = await openDatabase({ pglite });
   await prepare(database);
   const dump = await pglite.dumpDataDir('gzip');

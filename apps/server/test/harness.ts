@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../src/app.js';
 import { defaultRateLimits, loadConfig, type Config, type RateLimitConfig } from '../src/config.js';
-import { openDatabase, type Database } from '../src/db/client.js';
+import { openDatabase, pgliteExtensions, type Database } from '../src/db/client.js';
 import { users } from '../src/db/schema/index.js';
 import type { Clock } from '../src/platform/clock.js';
 import { createCounterStore } from '../src/platform/counter-store.js';
@@ -148,7 +148,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
     const database = await openDatabase({ databaseUrl: databaseUrlFor(name), poolSize: 5 });
     return { database, drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
   }
-  const pglite = new PGlite({ loadDataDir: new Blob([readFileSync(templateFile)]) });
+  const pglite = new PGlite({ loadDataDir: new Blob([readFileSync(templateFile)]), extensions: pgliteExtensions });
   return { database: await openDatabase({ pglite }), drop: async () => {} };
 }
 

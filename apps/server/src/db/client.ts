@@ -2,6 +2,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -32,6 +34,9 @@ export interface Database {
 }
 
 /** The migrations folder, found from both the sources (src/db) and the bundle (dist). */
+/** Contrib extensions the migrations use (ledger search index); PGlite loads them on open. */
+export const pgliteExtensions = { pg_trgm, btree_gin };
+
 export function migrationsFolder(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i += 1) {
@@ -83,9 +88,9 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       mkdirSync(options.dataDir, { recursive: true });
       release = acquireDirectoryLock(join(options.dataDir, 'pgdata.lock'));
       created = !existsSync(join(dir, 'PG_VERSION'));
-      client = new PGlite(dir);
+      client = new PGlite(dir, { extensions: pgliteExtensions });
     } else {
-      client = new PGlite();
+      client = new PGlite({ extensions: pgliteExtensions });
     }
   }
   const pglite = client;
