@@ -101,11 +101,11 @@ describe('creating entries', () => {
 
     const streak = await client.get<{ streak: number; entries: { date: string }[] }>('/api/v1/streak-dates');
     expect(streak.body.streak).toBe(1);
-    const week = await client.get<{ data: { days: { date: string; entries: Entry[] }[] } }>(
+    const week = await client.get<{ data: { days: { date: string; count: number }[]; entries: Entry[] } }>(
       `/api/v1/get-mood-by-week/${today()}`,
     );
-    const day = week.body.data.days.find((d) => d.date === today());
-    expect(day?.entries.map((e) => e.id)).toEqual([saved.id]);
+    expect(week.body.data.days.find((d) => d.date === today())?.count).toBe(1);
+    expect(week.body.data.entries.map((e) => e.id)).toEqual([saved.id]);
     expect(week.body.data.days).toHaveLength(7);
   });
 

@@ -74,7 +74,7 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
     const entries = await service.present(await service.queries.days(scope, from, to, 500));
     const days = Array.from({ length: 7 }, (_, i) => {
       const date = addDays(from, i);
-      return { date, entries: entries.filter((entry) => entry.date === date) };
+      return { date, count: entries.filter((entry) => entry.date === date).length };
     });
     return { weekStart: from, weekEnd: to, days, entries };
   }

@@ -58,7 +58,7 @@ export interface EntryPage {
 export interface WeekResponse {
   weekStart: string;
   weekEnd: string;
-  days: { date: string; entries: JournalEntry[] }[];
+  days: { date: string; count: number }[];
   entries: JournalEntry[];
 }
 

@@ -60,7 +60,7 @@ export function weekAnswer(day: string, entries: JournalEntry[]): { success: tru
     data: {
       weekStart,
       weekEnd: days[6]!,
-      days: days.map((date) => ({ date, entries: mine.filter((e) => e.date === date) })),
+      days: days.map((date) => ({ date, count: mine.filter((e) => e.date === date).length })),
       entries: mine,
     },
   };
