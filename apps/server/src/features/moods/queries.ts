@@ -40,10 +40,16 @@ function searchFilter(scope: Scope, search: string): SQL | undefined {
   return and(
     ...words.map((word) => {
       const pattern = `%${escapeLike(word)}%`;
-      return sql`(${e.searchText} like ${pattern} or ${e.id} in (
+      // One id set per word: the author's entries whose text matches (trigram index
+      // journal_entries_search_idx) united with the entries linked to the author's goals whose text
+      // matches; the ledger then walks its own index and keeps the ids in the set.
+      return sql`${e.id} in (
+        select s.id from ${e} s
+        where s.patient_id = ${scope.patientId} and not s.deleted and s.search_text like ${pattern}
+        union
         select ${goalEntryLinks.entryId} from ${goals}
         join ${goalEntryLinks} on ${goalEntryLinks.goalId} = ${goals.id}
-        where ${goals.patientId} = ${scope.patientId} and ${goals.textKey} like ${pattern}))`;
+        where ${goals.patientId} = ${scope.patientId} and ${goals.textKey} like ${pattern})`;
     }),
   );
 }
