@@ -148,7 +148,10 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
     const database = await openDatabase({ databaseUrl: databaseUrlFor(name), poolSize: 5 });
     return { database, drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
   }
-  const pglite = new PGlite({ loadDataDir: new Blob([readFileSync(templateFile)]), extensions: pgliteExtensions });
+  const pglite = new PGlite({
+    loadDataDir: new Blob([readFileSync(templateFile)]),
+    extensions: pgliteExtensions,
+  });
   return { database: await openDatabase({ pglite }), drop: async () => {} };
 }
 
