@@ -1,35 +1,9 @@
-import type { GoalCategory, GoalStatus, GoalType } from '@mindledger/domain';
+import type { GoalCategory } from '@mindledger/domain';
+import type { Goal } from '../../goals/api';
 import { api } from '../../../api/client';
 
-/** A client's goal as the provider reads it (docs/API-goals.md, Goal). */
-export interface ClientGoal {
-  _id: string;
-  id: string;
-  patientId: string;
-  createdBy: string;
-  type: GoalType;
-  text: string;
-  title: string;
-  notes: string;
-  emoji: string;
-  priority: number;
-  highPriority: boolean;
-  categories: GoalCategory[];
-  targetDate: string | null;
-  homePageVisible: boolean;
-  isPreset: boolean;
-  presetId: string | null;
-  mentionCount: number;
-  lastMentionDate: string | null;
-  completed: boolean;
-  completedAt: string | null;
-  abandoned: boolean;
-  abandonedAt: string | null;
-  deleted: boolean;
-  status: GoalStatus;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A client's goal as the provider reads it: the same Goal the client's calls answer. */
+export type ClientGoal = Goal;
 
 export interface ClientGoalLists {
   personal: ClientGoal[];
