@@ -8,11 +8,13 @@ import {
   isDay,
   isTimeZone,
   localDay,
+  localTimestamp,
   mondayOf,
   rangeDays,
   rangeStart,
   weekOf,
 } from './days.js';
+import { validateDate } from '../journal/fields.js';
 
 describe('localDay', () => {
   it("answers the day in the user's time zone", () => {
@@ -148,5 +150,20 @@ describe('date ranges (Part 1 §9)', () => {
     expect(days).toHaveLength(7);
     expect(days[0]).toBe('2026-03-02');
     expect(days.at(-1)).toBe('2026-03-08');
+  });
+});
+
+describe('localTimestamp', () => {
+  it('writes the device time with its offset, parseable back to the same instant', () => {
+    const instant = new Date('2026-03-04T23:30:05Z');
+    const text = localTimestamp(instant);
+    expect(text).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+    expect(new Date(text).getTime()).toBe(instant.getTime());
+  });
+
+  it('passes the date-string rule of the entry schema (10 to 30 characters)', () => {
+    const text = localTimestamp(new Date());
+    expect(text.length).toBe(25);
+    expect(validateDate(text)).toBeNull();
   });
 });

@@ -129,3 +129,20 @@ export function rangeDays(range: DateRange, endDay: string): string[] {
   const start = rangeStart(range, endDay);
   return Array.from({ length: dateRanges[range] }, (_, i) => addDays(start, i));
 }
+
+const pad = (n: number, width = 2) => String(Math.trunc(Math.abs(n))).padStart(width, '0');
+
+/**
+ * The wall-clock time of `date` where the device is, with its UTC offset:
+ * '2026-11-23T22:40:05+01:00' (25 characters, inside the §5 date-string bounds of 10–30, and
+ * parseable back to the same instant). Stored beside the entry as the user saw the moment.
+ */
+export function localTimestamp(date: Date = new Date()): string {
+  const offset = -date.getTimezoneOffset();
+  const sign = offset < 0 ? '-' : '+';
+  return (
+    `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+    `T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}` +
+    `${sign}${pad(offset / 60)}:${pad(offset % 60)}`
+  );
+}

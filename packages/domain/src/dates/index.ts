@@ -8,6 +8,7 @@ export {
   isDay,
   isTimeZone,
   localDay,
+  localTimestamp,
   mondayOf,
   rangeDays,
   rangeStart,

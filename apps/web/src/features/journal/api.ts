@@ -5,6 +5,7 @@ import type {
   JournalType,
   Sentiment,
 } from '@mindledger/domain';
+import { localTimestamp } from '@mindledger/domain';
 import { api } from '../../api/client';
 
 /** Journal entries ("moods") as the server answers them (apps/server/src/features/moods/presenter.ts). */
@@ -147,7 +148,7 @@ export const journalApi = {
   create: (input: EntryInput) =>
     api.post<SavedEntry>('create-mood', {
       userTimezone: browserTimeZone(),
-      userLocalTimestamp: new Date().toString().slice(0, 100),
+      userLocalTimestamp: localTimestamp(),
       ...input,
     }),
   update: (id: string, input: Partial<EntryInput>) =>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { createMoodSchema } from '@mindledger/domain';
 import { clearToasts, jsonResponse, makeJwt, makeUser, renderRoutes } from '../../../test/helpers';
 import { authStore } from '../../auth/auth-store';
 import { JournalingPage } from './JournalingPage';
@@ -59,8 +60,11 @@ beforeEach(() => {
       return jsonResponse({
         success: true,
         data: {
-          personal: [goal('g1', 'Walk daily', 'personal'), goal('g2', 'Sleep early', 'personal')],
-          therapist: [goal('g3', 'Breathe slowly', 'therapist')],
+          personal: [
+            goal('00000000-0000-4000-8000-000000000001', 'Walk daily', 'personal'),
+            goal('00000000-0000-4000-8000-000000000002', 'Sleep early', 'personal'),
+          ],
+          therapist: [goal('00000000-0000-4000-8000-000000000003', 'Breathe slowly', 'therapist')],
           all: [],
         },
       });
@@ -126,9 +130,15 @@ describe('journaling page', () => {
       journalType: 'prompt',
       isPrivate: true,
       customDate: '2026-11-16',
-      goal: { selectedGoals: ['g1', 'g3'] },
+      goal: {
+        selectedGoals: ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000003'],
+      },
     });
     expect(typeof body.userTimezone).toBe('string');
+    // What the browser sends is what the server's own schema accepts (the same domain code).
+    const parsed = createMoodSchema.safeParse(body);
+    expect(parsed.error?.issues ?? []).toEqual([]);
+    expect(parsed.data?.userLocalTimestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
     expect(localStorage.getItem(draftKey)).toBeNull();
     expect(sessionStorage.getItem('ml.journalDate')).toBeNull();
   });
