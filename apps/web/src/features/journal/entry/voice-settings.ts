@@ -49,19 +49,36 @@ export function saveVoiceSettings(settings: VoiceSettings): void {
   }
 }
 
-/** Speaks a reply with the browser's speech synthesis; resolves when done (or at once if unsupported). */
+/** How long speech may take to begin, and how long a word may take, before we stop waiting. */
+export const speechStartTimeoutMs = 3000;
+const msPerWord = 700;
+
+/**
+ * Speaks a reply with the browser's speech synthesis; resolves when done, at once if unsupported,
+ * and also when the platform never starts or never finishes speaking (some systems have no speech
+ * engine and fire no event at all), so voice journaling is never stuck in 'playing'.
+ */
 export function speak(text: string, settings: VoiceSettings): Promise<void> {
   const synth = typeof window !== 'undefined' ? window.speechSynthesis : undefined;
   if (!synth || typeof SpeechSynthesisUtterance === 'undefined') return Promise.resolve();
   return new Promise((resolve) => {
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const done = () => {
+      timers.forEach(clearTimeout);
+      resolve();
+    };
     const utterance = new SpeechSynthesisUtterance(text);
     utterance.lang = 'en-US';
     utterance.rate = settings.speechRate;
     utterance.volume = settings.volume;
     const voice = synth.getVoices().find((v) => v.name === settings.selectedVoice);
     if (voice) utterance.voice = voice;
-    utterance.onend = () => resolve();
-    utterance.onerror = () => resolve();
+    const words = text.split(/\s+/).length;
+    const longest = speechStartTimeoutMs + (words * msPerWord) / settings.speechRate;
+    utterance.onstart = () => clearTimeout(timers[0]);
+    utterance.onend = done;
+    utterance.onerror = done;
+    timers.push(setTimeout(done, speechStartTimeoutMs), setTimeout(done, longest));
     synth.cancel();
     synth.speak(utterance);
   });
