@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Avatar, Box, Button, Card, Group, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
 import { IconMessageCircle, IconSend } from '@tabler/icons-react';
 import { errorMessage } from '../../../api/client';
@@ -57,17 +57,38 @@ export function ChatBubble({
   );
 }
 
+/**
+ * The conversation's scroller (at most 60 vh, Part 1 §2). Its viewport is the labelled log and takes
+ * keyboard focus, so a long conversation can be scrolled without a mouse.
+ */
+export function ConversationLog({ children, live = false }: { children: ReactNode; live?: boolean }) {
+  return (
+    <ScrollArea.Autosize
+      mah="60vh"
+      type="auto"
+      viewportProps={{
+        tabIndex: 0,
+        role: 'log',
+        'aria-label': 'Conversation',
+        'aria-live': live ? 'polite' : 'off',
+      }}
+    >
+      <Stack gap="sm" pr="xs">
+        {children}
+      </Stack>
+    </ScrollArea.Autosize>
+  );
+}
+
 /** A read-only conversation (entry views, the provider's Journals tab). */
 export function ChatHistory({ messages, avatarUrl }: { messages: ChatLine[]; avatarUrl?: string | null }) {
   if (messages.length === 0) return <Text c="dimmed">No chat history available.</Text>;
   return (
-    <ScrollArea.Autosize mah="60vh" type="auto">
-      <Stack gap="sm" role="log" aria-label="Conversation">
-        {messages.map((line, i) => (
-          <ChatBubble key={i} line={line} avatarUrl={avatarUrl} />
-        ))}
-      </Stack>
-    </ScrollArea.Autosize>
+    <ConversationLog>
+      {messages.map((line, i) => (
+        <ChatBubble key={i} line={line} avatarUrl={avatarUrl} />
+      ))}
+    </ConversationLog>
   );
 }
 
@@ -123,8 +144,8 @@ export function ChatJournal({ messages, onChange, emotion, goalIds }: ChatJourna
       <Text fw={600} mb="xs">
         Chat with your journaling assistant
       </Text>
-      <ScrollArea.Autosize mah="60vh" type="auto" mb="sm">
-        <Stack gap="sm" role="log" aria-live="polite" aria-label="Conversation">
+      <Box mb="sm">
+        <ConversationLog live>
           {messages.length === 0 && pending === null ? (
             <Text c="dimmed">No chat history available.</Text>
           ) : null}
@@ -132,8 +153,8 @@ export function ChatJournal({ messages, onChange, emotion, goalIds }: ChatJourna
             <ChatBubble key={i} line={line} avatarUrl={user?.avatar.url} name={user?.firstName} />
           ))}
           {pending !== null ? <ChatBubble line={{ role: 'assistant', text: pending || '…' }} /> : null}
-        </Stack>
-      </ScrollArea.Autosize>
+        </ConversationLog>
+      </Box>
       {safety.level !== 'none' ? <CrisisResources level={safety.level} /> : null}
       {failure ? (
         <Alert color="red" role="alert" mb="sm">

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { Button, ScrollArea, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import type { ChatMessage } from '@mindledger/domain';
-import { ChatBubble } from '../../journal/entry/ChatJournal';
+import { ChatBubble, ConversationLog } from '../../journal/entry/ChatJournal';
 
 interface EntryConversationProps {
   messages: ChatMessage[];
@@ -39,17 +39,15 @@ export function EntryConversation({ messages, clientName }: EntryConversationPro
               No chat history available.
             </Text>
           ) : (
-            <ScrollArea.Autosize mah="60vh" type="auto">
-              <Stack gap="sm" role="log" aria-label="Conversation" pr="xs">
-                {messages.map((line, index) => (
-                  <ChatBubble
-                    key={index}
-                    line={{ role: line.role, text: line.text }}
-                    name={line.role === 'user' ? clientName : undefined}
-                  />
-                ))}
-              </Stack>
-            </ScrollArea.Autosize>
+            <ConversationLog>
+              {messages.map((line, index) => (
+                <ChatBubble
+                  key={index}
+                  line={{ role: line.role, text: line.text }}
+                  name={line.role === 'user' ? clientName : undefined}
+                />
+              ))}
+            </ConversationLog>
           ))}
       </div>
     </div>
