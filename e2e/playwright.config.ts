@@ -51,8 +51,9 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], baseURL: 'http://127.0.0.1:4310', channel: undefined },
     },
     {
+      // The phone-only journeys, and every journaling journey again at 375 px.
       name: 'mobile',
-      testMatch: /mobile/,
+      testMatch: /mobile|journal(-voice)?\.spec/,
       use: {
         baseURL: 'http://127.0.0.1:4310',
         viewport: { width: 375, height: 812 },

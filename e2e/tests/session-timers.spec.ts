@@ -44,3 +44,25 @@ test('Logout Now ends the session at once', async ({ page, request }) => {
   await warning.getByRole('button', { name: 'Logout Now' }).click();
   await expect(page).toHaveURL(/\/auth\/login\/client$/);
 });
+
+test('a journal draft survives an idle logout and is there after signing in again', async ({
+  page,
+  request,
+}) => {
+  const { email, password } = await activatedAccount(request);
+  await signIn(page, email, password);
+  await page.goto('/user/journaling-feature');
+  await expect(page.getByRole('heading', { name: 'New journal entry', level: 1 })).toBeVisible();
+  const text = 'Started writing about the long week, then the phone rang';
+  await page.getByLabel('Journal notes').fill(text);
+
+  await expect(page).toHaveURL(/\/auth\/login\/client\?timeout=true$/, { timeout: 30_000 });
+  await expect(page.getByText('Session expired due to inactivity. Please log in again.')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).not.toHaveURL(/\/auth\//);
+  await page.goto('/user/journaling-feature');
+  await expect(page.getByText('We restored the draft you were writing.')).toBeVisible();
+  await expect(page.getByLabel('Journal notes')).toHaveValue(text);
+});
