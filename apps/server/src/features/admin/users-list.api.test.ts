@@ -150,7 +150,12 @@ describe('GET getAllUsers: pagination', () => {
   it('pages newest first with total, pages and hasNext', async () => {
     const t = tag();
     const created: string[] = [];
-    for (let i = 0; i < 7; i += 1) created.push((await server.createUser({ lastName: `${t}-${i}` })).id);
+    // Distinct creation times: two quick inserts can share a timestamp on the embedded database.
+    const base = Date.now() - 60_000;
+    for (let i = 0; i < 7; i += 1)
+      created.push(
+        (await server.createUser({ lastName: `${t}-${i}`, createdAt: new Date(base + i * 1000) })).id,
+      );
 
     const first = await list({ search: t, limit: 3 });
     expect(first.status).toBe(200);
