@@ -1,7 +1,5 @@
 import { addDays, dateRanges, type DateRange } from '@mindledger/domain';
-import type { MoodQueries } from './queries.js';
-
-type AggregateRow = Awaited<ReturnType<MoodQueries['aggregate']>>[number];
+import type { AggregateRow } from './queries.js';
 
 /** The spec's date ranges (Part 1 §9) and the spellings the query string may use for them. */
 export const timeRanges = dateRanges;

@@ -22,7 +22,7 @@ type Entry = {
   journalType: string;
   emotionData: { primaryEmotion: string; intensity: number; color: string; path: string[] } | null;
   emotion: { core: string; mapped: boolean };
-  goal: { selectedGoals: { goalData: { _id: string; text: string } }[] };
+  goal: { selectedGoals: { goalData: { _id: string; text: string; type: string } }[] };
   chatMessages: { text: string }[];
 };
 type Page = { data: Entry[]; total: number; page: number; pages: number; hasNext: boolean };
@@ -107,6 +107,22 @@ describe('creating entries', () => {
     expect(week.body.data.days.find((d) => d.date === today())?.count).toBe(1);
     expect(week.body.data.entries.map((e) => e.id)).toEqual([saved.id]);
     expect(week.body.data.days).toHaveLength(7);
+
+    // Every read answers the entry's goals with their text and type, in the order they were linked.
+    const goalsOf = (e: Entry | undefined) => e?.goal.selectedGoals.map((g) => g.goalData);
+    const linked = goalsOf(saved);
+    expect(linked).toHaveLength(2);
+    expect(linked?.map((g) => g.text).sort()).toEqual(['Sleep by eleven', 'Walk every day'].sort());
+    expect(goalsOf(week.body.data.entries[0])).toEqual(linked);
+    const ledger = await client.get<Page>('/api/v1/get-all-mood');
+    expect(goalsOf(ledger.body.data[0])).toEqual(linked);
+    const one = await client.get<{ data: Entry }>(`/api/v1/get-mood/${saved.id}`);
+    expect(goalsOf(one.body.data)).toEqual(linked);
+    expect(linked?.[0]).toMatchObject({ type: 'personal' });
+    // A deleted goal is no longer shown on the entry.
+    expect((await client.delete(`/api/v1/goals/${sleep}`, { deleted: true })).status).toBe(200);
+    const after = await client.get<{ data: Entry }>(`/api/v1/get-mood/${saved.id}`);
+    expect(goalsOf(after.body.data)?.map((g) => g._id)).toEqual([walk]);
   });
 
   it.each([
@@ -189,6 +205,53 @@ describe('reading, editing and deleting', () => {
     const literal = await client.get<Page>(`/api/v1/get-all-mood?search=${encodeURIComponent('%')}`);
     expect(literal.body.data.map((e) => e.notes)).toEqual(['Long day at 100% effort.']);
     expect((await client.get('/api/v1/get-all-mood?limit=500')).status).toBe(400);
+  });
+
+  it('searches by every word, in notes or goals, pages the matches and never finds deleted entries', async () => {
+    const { client } = await server.signIn();
+    const garden = await goal(client, 'Tend the garden');
+    const made: string[] = [];
+    for (let i = 1; i <= 5; i += 1)
+      made.push(
+        (await create(client, entry({ notes: `Weeding session ${i} with the radio on.` }))).body.data.id,
+      );
+    await create(client, entry({ notes: 'Planted tomatoes.', goal: { selectedGoals: [garden] } }));
+    await create(client, entry({ notes: 'A weeding day in the garden.' }));
+    await create(client, entry({ notes: 'Nothing to do with plants.' }));
+
+    // 'weeding' in the notes and 'garden' in the notes or in a linked goal's text.
+    const both = await client.get<Page>(
+      `/api/v1/get-all-mood?search=${encodeURIComponent('garden tomatoes')}`,
+    );
+    expect(both.body.data.map((e) => e.notes)).toEqual(['Planted tomatoes.']);
+    const across = await client.get<Page>(
+      `/api/v1/get-all-mood?search=${encodeURIComponent('weeding garden')}`,
+    );
+    expect(across.body.data.map((e) => e.notes)).toEqual(['A weeding day in the garden.']);
+
+    const page1 = await client.get<Page>('/api/v1/get-all-mood?search=weeding&limit=4');
+    expect(page1.body).toMatchObject({ total: 6, page: 1, pages: 2, hasNext: true });
+    expect(page1.body.data.map((e) => e.notes)).toEqual([
+      'A weeding day in the garden.',
+      'Weeding session 5 with the radio on.',
+      'Weeding session 4 with the radio on.',
+      'Weeding session 3 with the radio on.',
+    ]);
+    const page2 = await client.get<Page>('/api/v1/get-all-mood?search=weeding&limit=4&page=2');
+    expect(page2.body).toMatchObject({ total: 6, page: 2, hasNext: false });
+    expect(page2.body.data.map((e) => e.notes)).toEqual([
+      'Weeding session 2 with the radio on.',
+      'Weeding session 1 with the radio on.',
+    ]);
+    const past = await client.get<Page>('/api/v1/get-all-mood?search=weeding&limit=4&page=3');
+    expect(past.body).toMatchObject({ total: 6, data: [], hasNext: false });
+
+    expect((await client.delete(`/api/v1/delete-mood/${made[4]}`)).status).toBe(200);
+    const after = await client.get<Page>('/api/v1/get-all-mood?search=weeding&limit=10');
+    expect(after.body.total).toBe(5);
+    expect(after.body.data.map((e) => e.notes)).not.toContain('Weeding session 5 with the radio on.');
+    const none = await client.get<Page>('/api/v1/get-all-mood?search=zucchini');
+    expect(none.body).toMatchObject({ total: 0, data: [], hasNext: false });
   });
 
   it('edits an entry (rules re-run, goal mentions move) and soft-deletes it', async () => {
@@ -332,6 +395,12 @@ describe('who may read', () => {
     const list = await provider.get<Page>(`/api/v1/get-all-patient-mood/${patient.id}`);
     expect(list.status).toBe(200);
     expect(list.body.data.map((e) => e.notes)).toEqual(['Shared thoughts.']);
+    // A search by the provider never finds a private entry, not even in the total.
+    for (const word of ['only', 'thoughts']) {
+      const found = await provider.get<Page>(`/api/v1/get-all-patient-mood/${patient.id}?search=${word}`);
+      expect(found.status).toBe(200);
+      expect(found.body.total).toBe(word === 'only' ? 0 : 1);
+    }
     const latest = await provider.get<{ data: Entry }>(`/api/v1/get-latest-patient-mood/${patient.id}`);
     expect(latest.body.data.notes).toBe('Shared thoughts.');
     const count = await provider.get<{ data: { total: number; byMood: Record<string, number> } }>(

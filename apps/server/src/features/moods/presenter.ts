@@ -4,18 +4,21 @@ export type EntryRow = typeof journalEntries.$inferSelect;
 
 /** A goal an entry mentions, as the entry answers it (`goal.selectedGoals[].goalData`). */
 export interface LinkedGoal {
-  entryId: string;
   goalId: string;
   text: string;
   emoji: string;
   type: 'personal' | 'therapist';
 }
 
+/** An entry as the reads answer it: the row and the goals it mentions (queries.ts). */
+export type StoredEntry = EntryRow & { goals: LinkedGoal[] };
+
 /**
  * A journal entry as the API answers it (docs/API-moods.md, Entry). Text is data, never HTML. The
  * deletion markers of Part 1 §3 are answered for a live entry so clients that read any of them agree.
  */
-export function presentEntry(row: EntryRow, goals: LinkedGoal[] = []) {
+export function presentEntry(row: StoredEntry) {
+  const goals = row.goals;
   const swp = row.swp ?? {};
   return {
     _id: row.id,

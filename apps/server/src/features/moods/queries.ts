@@ -1,7 +1,19 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  gte,
+  inArray,
+  lte,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { goalEntryLinks, goals, journalEntries as e } from '../../db/schema/index.js';
-import type { EntryRow, LinkedGoal } from './presenter.js';
+import type { EntryRow, LinkedGoal, StoredEntry } from './presenter.js';
 
 /** Who reads: the author sees everything; a provider never sees private entries. */
 export interface Scope {
@@ -19,6 +31,33 @@ export function inScope(scope: Scope): SQL {
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
+ * The hot reads are prepared statements, built once per database and variant: the SQL is not
+ * rebuilt per request, and PostgreSQL parses it once per connection and, after a few runs, keeps a
+ * generic plan (a ledger search planned 2 ms a request before). The author's view and a provider's
+ * (never private entries) are two variants of each.
+ */
+type Variant = 'self' | 'shared';
+const variantOf = (scope: Scope): Variant => (scope.includePrivate ? 'self' : 'shared');
+
+const param = {
+  patientId: sql.placeholder('patientId'),
+  id: sql.placeholder('id'),
+  from: sql.placeholder('from'),
+  to: sql.placeholder('to'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+};
+
+/** `inScope` with the patient as a parameter. */
+function live(variant: Variant): SQL {
+  const base = and(eq(e.patientId, param.patientId), eq(e.deleted, false)) as SQL;
+  return variant === 'self' ? base : (and(base, eq(e.isPrivate, false)) as SQL);
+}
+
+const inDays = (variant: Variant) =>
+  and(live(variant), gte(e.localDay, param.from), lte(e.localDay, param.to)) as SQL;
+
+/**
  * Newest first, spelled as the ledger index is built (`entry_at desc nulls last, id desc nulls
  * last`): plain `desc` means `nulls first`, which the planner cannot read from that index, so every
  * ledger read would fetch and sort all of the client's rows. Both columns are NOT NULL, so the order
@@ -26,94 +65,192 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
  */
 const newestFirst = [sql`${e.entryAt} desc nulls last`, sql`${e.id} desc nulls last`] as const;
 
+/**
+ * The goals an entry mentions, in the entry's own row (one probe of goal_entry_links_entry_idx per
+ * entry), so a read of entries is one statement, not one plus a lookup of their goals. Aliased by
+ * hand: drizzle leaves columns unqualified in a one-table select list.
+ */
+const linkedGoalsOfRow = sql<LinkedGoal[]>`(select coalesce(json_agg(json_build_object(
+    'goalId', g.id, 'text', g.text, 'emoji', g.emoji, 'type', g.type) order by l.created_at, g.id), '[]'::json)
+  from ${goalEntryLinks} l join ${goals} g on g.id = l.goal_id
+  where l.entry_id = ${sql.identifier(getTableName(e))}.id and not g.deleted)`;
+const storedEntry = { ...getTableColumns(e), goals: linkedGoalsOfRow };
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const maxSearchWords = 8;
+
+/** The search's words (lowercased, at most 8) as LIKE patterns. */
+function searchPatterns(search: string | undefined): string[] {
+  if (!search) return [];
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, maxSearchWords);
+  return words.map((word) => `%${escapeLike(word)}%`);
+}
 
 /**
  * Ledger search: every word must appear in the entry's text (notes, mood, emotion names, chat,
- * recognised photo text) or in the text of a goal the entry mentions. An entry only ever mentions
- * its author's own goals, so the goal side reads that author's goals (goals_patient_idx) and their
- * links once per query, not a lookup per entry and not every client's goals.
+ * recognised photo text) or in the text of a goal the entry mentions. Each word ($w0, $w1, …) is
+ * one set of (id, entry_at): the author's entries whose text matches (trigram index
+ * journal_entries_search_idx) united with the entries linked to the author's goals whose text
+ * matches (an entry only ever mentions its author's own goals, goals_patient_idx); the words' sets
+ * are intersected. The result is the matches and nothing else, so a search costs what it finds,
+ * not the length of the history.
  */
-function searchFilter(scope: Scope, search: string): SQL | undefined {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  if (words.length === 0) return undefined;
-  return and(
-    ...words.map((word) => {
-      const pattern = `%${escapeLike(word)}%`;
-      // One id set per word: the author's entries whose text matches (trigram index
-      // journal_entries_search_idx) united with the entries linked to the author's goals whose text
-      // matches; the ledger then walks its own index and keeps the ids in the set.
-      return sql`${e.id} in (
-        select s.id from ${e} s
-        where s.patient_id = ${scope.patientId} and not s.deleted and s.search_text like ${pattern}
-        union
-        select ${goalEntryLinks.entryId} from ${goals}
+function searchHits(variant: Variant, wordCount: number): SQL {
+  const s = sql.raw('s');
+  const visible = variant === 'self' ? sql`` : sql` and not ${s}.is_private`;
+  const scoped = sql`${s}.patient_id = ${param.patientId} and not ${s}.deleted${visible}`;
+  const perWord = Array.from({ length: wordCount }, (_, i) => {
+    const pattern = sql.placeholder(`w${i}`);
+    return sql`(select ${s}.id, ${s}.entry_at from ${e} ${s}
+        where ${scoped} and ${s}.search_text like ${pattern}
+      union
+      select ${s}.id, ${s}.entry_at from ${goals}
         join ${goalEntryLinks} on ${goalEntryLinks.goalId} = ${goals.id}
-        where ${goals.patientId} = ${scope.patientId} and ${goals.textKey} like ${pattern})`;
-    }),
-  );
+        join ${e} ${s} on ${s}.id = ${goalEntryLinks.entryId}
+        where ${goals.patientId} = ${param.patientId} and ${goals.textKey} like ${pattern} and ${scoped})`;
+  });
+  return sql.join(perWord, sql` intersect `);
 }
 
+/** One row per grouping set of `aggregate`; `g_*` says which columns the row is grouped over. */
+const aggregateColumns = {
+  mood: sql<string | null>`${e.mood}`,
+  core: sql<string | null>`${e.coreEmotion}`,
+  sentiment: sql<string | null>`${e.sentiment}`,
+  primary_emotion: sql<string | null>`${e.primaryEmotion}`,
+  day: sql<string | null>`${e.localDay}::text`,
+  g_mood: sql<number>`grouping(${e.mood})::int`,
+  g_core: sql<number>`grouping(${e.coreEmotion})::int`,
+  g_sentiment: sql<number>`grouping(${e.sentiment})::int`,
+  g_primary: sql<number>`grouping(${e.primaryEmotion})::int`,
+  g_day: sql<number>`grouping(${e.localDay})::int`,
+  count: sql<number>`count(*)::int`,
+  avg_intensity: sql<number | null>`round(avg(${e.intensity}), 1)::float8`,
+  positive: sql<number>`(count(*) filter (where ${e.sentiment} = 'positive'))::int`,
+  neutral: sql<number>`(count(*) filter (where ${e.sentiment} = 'neutral'))::int`,
+  negative: sql<number>`(count(*) filter (where ${e.sentiment} = 'negative'))::int`,
+};
+const aggregateGroups = sql`grouping sets ((${e.mood}), (${e.coreEmotion}), (${e.sentiment}),
+  (${e.primaryEmotion}), (${e.localDay}), ())`;
+export type AggregateRow = {
+  [K in keyof typeof aggregateColumns]: (typeof aggregateColumns)[K]['_']['type'];
+};
+
 export class MoodQueries {
+  private readonly statements = new Map<string, unknown>();
+
   constructor(private readonly db: Db) {}
+
+  /** The statement `name`, prepared on first use. */
+  private statement<T>(name: string, build: (name: string) => T): T {
+    let statement = this.statements.get(name) as T | undefined;
+    if (!statement) {
+      statement = build(name);
+      this.statements.set(name, statement);
+    }
+    return statement;
+  }
 
   /**
    * One page of the ledger, newest first, with the total in the same statement. The page walks the
    * ledger index and stops after `offset + limit` rows; the total is a separate, uncorrelated
    * sub-select (run once) that counts the scope's rows without fetching them (an index-only scan of
-   * a partial index when there is no search). A `count(*) over ()` here would make the database read
-   * and sort every row of the client's history, full width, for each page.
+   * a partial index). A `count(*) over ()` here would make the database read and sort every row of
+   * the client's history, full width, for each page. A search goes through `searchPage`.
    */
   async page(scope: Scope, page: number, limit: number, search?: string) {
-    const where = and(inScope(scope), search ? searchFilter(scope, search) : undefined);
-    const rows = await this.db
-      .select({ entry: e, total: sql<number>`(select count(*) from ${e} where ${where})::int` })
-      .from(e)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(limit)
-      .offset((page - 1) * limit);
-    const total = rows[0]?.total ?? (page > 1 ? await this.count(scope, search) : 0);
-    return { rows: rows.map((r) => r.entry), total };
+    const patterns = searchPatterns(search);
+    if (patterns.length > 0) return this.searchPage(scope, patterns, page, limit);
+    const statement = this.statement(`ledger_page_${variantOf(scope)}`, (name) => {
+      const where = live(variantOf(scope));
+      return this.db
+        .select({ entry: storedEntry, total: sql<number>`(select count(*) from ${e} where ${where})::int` })
+        .from(e)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(param.limit)
+        .offset(param.offset)
+        .prepare(name);
+    });
+    const run = (offset: number, size: number) =>
+      statement.execute({ patientId: scope.patientId, limit: size, offset });
+    const rows = await run((page - 1) * limit, limit);
+    // Past the last page: the total from the first row.
+    const total = rows[0]?.total ?? (page > 1 ? ((await run(0, 1))[0]?.total ?? 0) : 0);
+    return { rows: rows.map((r) => r.entry as StoredEntry), total };
   }
 
-  private async count(scope: Scope, search?: string) {
-    const [row] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(e)
-      .where(and(inScope(scope), search ? searchFilter(scope, search) : undefined));
-    return row?.n ?? 0;
+  /**
+   * A page of search results: the matches are found once (a CTE used twice is materialised), the
+   * total is their count, the page their newest `limit`, and only those rows are read in full.
+   */
+  private async searchPage(scope: Scope, patterns: string[], page: number, limit: number) {
+    const variant = variantOf(scope);
+    const statement = this.statement(`ledger_search_${patterns.length}_${variant}`, (name) => {
+      const hits = this.db
+        .$with('hits', { id: sql<string>`id`, entryAt: sql<Date>`entry_at` })
+        .as(searchHits(variant, patterns.length));
+      return this.db
+        .with(hits)
+        .select({ entry: storedEntry, total: sql<number>`(select count(*) from ${hits})::int` })
+        .from(e)
+        .where(
+          sql`${e.id} in (select id from ${hits} order by entry_at desc, id desc
+            limit ${param.limit} offset ${param.offset})`,
+        )
+        .orderBy(...newestFirst)
+        .prepare(name);
+    });
+    const words = Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern]));
+    const run = (offset: number, size: number) =>
+      statement.execute({ patientId: scope.patientId, limit: size, offset, ...words });
+    const rows = await run((page - 1) * limit, limit);
+    const total = rows[0]?.total ?? (page > 1 ? ((await run(0, 1))[0]?.total ?? 0) : 0);
+    return { rows: rows.map((r) => r.entry as StoredEntry), total };
   }
 
-  async latest(scope: Scope): Promise<EntryRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(e)
-      .where(inScope(scope))
-      .orderBy(...newestFirst)
-      .limit(1);
-    return row;
+  async latest(scope: Scope): Promise<StoredEntry | undefined> {
+    const statement = this.statement(`entry_latest_${variantOf(scope)}`, (name) =>
+      this.db
+        .select(storedEntry)
+        .from(e)
+        .where(live(variantOf(scope)))
+        .orderBy(...newestFirst)
+        .limit(1)
+        .prepare(name),
+    );
+    const [row] = await statement.execute({ patientId: scope.patientId });
+    return row as StoredEntry | undefined;
   }
 
-  async one(scope: Scope, id: string): Promise<EntryRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(e)
-      .where(and(inScope(scope), eq(e.id, id)));
-    return row;
+  async one(scope: Scope, id: string): Promise<StoredEntry | undefined> {
+    const statement = this.statement(`entry_by_id_${variantOf(scope)}`, (name) =>
+      this.db
+        .select(storedEntry)
+        .from(e)
+        .where(and(live(variantOf(scope)), eq(e.id, param.id)))
+        .prepare(name),
+    );
+    const [row] = await statement.execute({ patientId: scope.patientId, id });
+    return row as StoredEntry | undefined;
   }
 
   /** Entries whose local day lies in [from, to], oldest first. */
-  async days(scope: Scope, from: string, to: string, limit = 1000): Promise<EntryRow[]> {
-    return this.db
-      .select()
-      .from(e)
-      .where(and(inScope(scope), gte(e.localDay, from), lte(e.localDay, to)))
-      .orderBy(asc(e.localDay), asc(e.entryAt))
-      .limit(limit);
+  async days(scope: Scope, from: string, to: string, limit = 1000): Promise<StoredEntry[]> {
+    const statement = this.statement(`entries_by_day_${variantOf(scope)}`, (name) =>
+      this.db
+        .select(storedEntry)
+        .from(e)
+        .where(inDays(variantOf(scope)))
+        .orderBy(asc(e.localDay), asc(e.entryAt))
+        .limit(param.limit)
+        .prepare(name),
+    );
+    const rows = await statement.execute({ patientId: scope.patientId, from, to, limit });
+    return rows as StoredEntry[];
   }
 
-  /** The goals the given entries mention, in one query. */
+  /** The goals the given entries mention, in one query (after a write; reads carry them). */
   async linkedGoals(entryIds: string[]): Promise<Map<string, LinkedGoal[]>> {
     const map = new Map<string, LinkedGoal[]>();
     if (entryIds.length === 0) return map;
@@ -128,21 +265,29 @@ export class MoodQueries {
       .from(goalEntryLinks)
       .innerJoin(goals, eq(goals.id, goalEntryLinks.goalId))
       .where(and(inArray(goalEntryLinks.entryId, entryIds), eq(goals.deleted, false)))
-      .orderBy(asc(goalEntryLinks.createdAt));
-    for (const row of rows) map.set(row.entryId, [...(map.get(row.entryId) ?? []), row]);
+      .orderBy(asc(goalEntryLinks.createdAt), asc(goals.id));
+    for (const { entryId, ...goal } of rows) map.set(entryId, [...(map.get(entryId) ?? []), goal]);
     return map;
+  }
+
+  /** A written row with its goals, as the reads answer it. */
+  async withGoals(row: EntryRow): Promise<StoredEntry> {
+    return { ...row, goals: (await this.linkedGoals([row.id])).get(row.id) ?? [] };
   }
 
   /** Distinct local days with an entry, newest first (streak, week dots). */
   async recentDays(scope: Scope, limit: number) {
-    const rows = await this.db
-      .select({ day: e.localDay, count: sql<number>`count(*)::int` })
-      .from(e)
-      .where(inScope(scope))
-      .groupBy(e.localDay)
-      .orderBy(desc(e.localDay))
-      .limit(limit);
-    return rows;
+    const statement = this.statement(`entry_days_${variantOf(scope)}`, (name) =>
+      this.db
+        .select({ day: e.localDay, count: sql<number>`count(*)::int` })
+        .from(e)
+        .where(live(variantOf(scope)))
+        .groupBy(e.localDay)
+        .orderBy(desc(e.localDay))
+        .limit(param.limit)
+        .prepare(name),
+    );
+    return statement.execute({ patientId: scope.patientId, limit });
   }
 
   /** The day's last entry and the day's count for each day of [from, to] (year heat map). */
@@ -169,50 +314,27 @@ export class MoodQueries {
    * mood, core emotion, sentiment, primary emotion, per day (count, sentiment split, average
    * intensity) and the overall total and average intensity.
    */
-  async aggregate(scope: Scope, from: string, to: string) {
-    return this.aggregateWhere(and(inScope(scope), gte(e.localDay, from), lte(e.localDay, to)) as SQL);
+  async aggregate(scope: Scope, from: string, to: string): Promise<AggregateRow[]> {
+    const statement = this.statement(`entry_aggregate_${variantOf(scope)}`, (name) =>
+      this.db
+        .select(aggregateColumns)
+        .from(e)
+        .where(inDays(variantOf(scope)))
+        .groupBy(aggregateGroups)
+        .prepare(name),
+    );
+    return statement.execute({ patientId: scope.patientId, from, to });
   }
 
   /** The same counts over the latest `limit` entries (the provider dashboard's analytics). */
-  async aggregateLatest(scope: Scope, limit: number) {
+  async aggregateLatest(scope: Scope, limit: number): Promise<AggregateRow[]> {
     const latest = sql`${e.id} in (select ${e.id} from ${e} where ${inScope(scope)}
       order by ${newestFirst[0]} limit ${limit})`;
-    return this.aggregateWhere(and(inScope(scope), latest) as SQL);
-  }
-
-  private async aggregateWhere(where: SQL) {
-    const result = await this.db.execute(sql`
-      select ${e.mood} as mood, ${e.coreEmotion} as core, ${e.sentiment} as sentiment,
-        ${e.primaryEmotion} as primary_emotion, ${e.localDay}::text as day,
-        grouping(${e.mood})::int as g_mood, grouping(${e.coreEmotion})::int as g_core,
-        grouping(${e.sentiment})::int as g_sentiment, grouping(${e.primaryEmotion})::int as g_primary,
-        grouping(${e.localDay})::int as g_day,
-        count(*)::int as count,
-        round(avg(${e.intensity}), 1)::float8 as avg_intensity,
-        (count(*) filter (where ${e.sentiment} = 'positive'))::int as positive,
-        (count(*) filter (where ${e.sentiment} = 'neutral'))::int as neutral,
-        (count(*) filter (where ${e.sentiment} = 'negative'))::int as negative
-      from ${e}
-      where ${where}
-      group by grouping sets ((${e.mood}), (${e.coreEmotion}), (${e.sentiment}), (${e.primaryEmotion}),
-        (${e.localDay}), ())`);
-    return rowsOf<{
-      mood: string | null;
-      core: string | null;
-      sentiment: string | null;
-      primary_emotion: string | null;
-      day: string | null;
-      g_mood: number;
-      g_core: number;
-      g_sentiment: number;
-      g_primary: number;
-      g_day: number;
-      count: number;
-      avg_intensity: number | null;
-      positive: number;
-      neutral: number;
-      negative: number;
-    }>(result);
+    return this.db
+      .select(aggregateColumns)
+      .from(e)
+      .where(and(inScope(scope), latest))
+      .groupBy(aggregateGroups);
   }
 
   /** Activity counts over a day range (unnest of the entries' activities). */

@@ -4,6 +4,7 @@ import {
   assessRisk,
   computeStreak,
   entrySentiment,
+  isTimeZone,
   localDay,
   mapEmotionData,
   mapToCoreEmotion,
@@ -14,11 +15,12 @@ import {
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { journalEntries, users, type SwpBlocks } from '../../db/schema/index.js';
+import { journalEntries, type SwpBlocks } from '../../db/schema/index.js';
+import { findUserById } from '../auth/repo.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { AccessClaims } from '../../platform/tokens.js';
 import type { GoalsService } from '../goals/service.js';
-import { presentEntry, type EntryRow } from './presenter.js';
+import { presentEntry, type EntryRow, type StoredEntry } from './presenter.js';
 import { JournalPhotos, photoLimits } from './photos.js';
 import { MoodQueries, type Scope } from './queries.js';
 
@@ -29,16 +31,6 @@ export const entryNotFound = 'Journal entry not found';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (v: string) => uuidPattern.test(v);
-
-function isTimeZone(tz: string | undefined | null): tz is string {
-  if (!tz) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Everything the ledger search reads of an entry, lowercased (goal texts are matched live). */
 function searchTextOf(entry: Prepared): string {
@@ -85,11 +77,8 @@ export class MoodsService {
   /** The time zone a day is counted in: the entry's own, else the author's profile time zone. */
   async timeZoneOf(patientId: string, given?: string | null): Promise<string> {
     if (isTimeZone(given)) return given;
-    const [row] = await this.ctx.db
-      .select({ timezone: users.timezone })
-      .from(users)
-      .where(eq(users.id, patientId));
-    return isTimeZone(row?.timezone) ? row.timezone : 'UTC';
+    const user = await findUserById(this.ctx.db, patientId);
+    return isTimeZone(user?.timezone) ? user.timezone : 'UTC';
   }
 
   async today(patientId: string, given?: string | null): Promise<string> {
@@ -196,7 +185,7 @@ export class MoodsService {
       await this.goals.linkEntryIn(tx, patientId, created.id, entry.goalIds ?? [], values.sentiment);
       return created;
     });
-    return { row, safety: this.safetyOf(entry) };
+    return { row: await this.queries.withGoals(row), safety: this.safetyOf(entry) };
   }
 
   /**
@@ -205,18 +194,17 @@ export class MoodsService {
    */
   async update(patientId: string, id: string, body: Record<string, unknown>) {
     const existing = await this.ownOrThrow(patientId, id);
-    const current = await this.queries.linkedGoals([id]);
     const merged = {
       ...this.asBody(
         existing,
-        (current.get(id) ?? []).map((g) => g.goalId),
+        existing.goals.map((g) => g.goalId),
       ),
       ...body,
     };
     const entry = await this.prepare(patientId, merged);
     const values = this.values(entry);
     const now = this.ctx.clock.now();
-    const before = new Set((current.get(id) ?? []).map((g) => g.goalId));
+    const before = new Set(existing.goals.map((g) => g.goalId));
     const after = new Set(entry.goalIds ?? []);
     const row = await this.ctx.db.transaction(async (tx) => {
       const [updated] = await tx
@@ -230,7 +218,7 @@ export class MoodsService {
       await this.goals.linkEntryIn(tx, patientId, id, added, values.sentiment);
       return updated as EntryRow;
     });
-    return { row, safety: this.safetyOf(entry) };
+    return { row: await this.queries.withGoals(row), safety: this.safetyOf(entry) };
   }
 
   /** The stored entry in the shape of a create body, so an edit re-runs every rule. */
@@ -255,7 +243,7 @@ export class MoodsService {
   }
 
   /** update-mood-swp: the draft's blocks (activities, sleep, productivity, betterme, therapy). */
-  async updateSwp(patientId: string, input: UpdateSwpInput): Promise<EntryRow> {
+  async updateSwp(patientId: string, input: UpdateSwpInput): Promise<StoredEntry> {
     const existing = await this.ownOrThrow(patientId, input.moodId);
     const swp: SwpBlocks = { ...existing.swp };
     for (const key of ['sleepRoutine', 'productivity', 'betterme', 'therapyProcess'] as const) {
@@ -271,7 +259,7 @@ export class MoodsService {
       })
       .where(and(eq(journalEntries.id, existing.id), eq(journalEntries.patientId, patientId)))
       .returning();
-    return row as EntryRow;
+    return { ...(row as EntryRow), goals: existing.goals };
   }
 
   /** Soft delete; the entry's goal mentions are withdrawn with it. */
@@ -287,18 +275,17 @@ export class MoodsService {
     });
   }
 
-  async ownOrThrow(patientId: string, id: string): Promise<EntryRow> {
+  async ownOrThrow(patientId: string, id: string): Promise<StoredEntry> {
     if (!isUuid(id)) throw notFound(entryNotFound);
     const row = await this.queries.one({ patientId, includePrivate: true }, id);
     if (!row) throw notFound(entryNotFound);
     return row;
   }
 
-  /** Entries with their linked goals, in two queries whatever the page size. */
-  async present(rows: EntryRow[]) {
-    const goals = await this.queries.linkedGoals(rows.map((r) => r.id));
+  /** Entries as the API answers them, photos with freshly signed URLs. */
+  present(rows: StoredEntry[]) {
     return rows.map((r) => {
-      const entry = presentEntry(r, goals.get(r.id) ?? []);
+      const entry = presentEntry(r);
       if (!entry.photoData) return entry;
       const images = entry.photoData.images.map((image) => ({
         fileId: image.fileId,
