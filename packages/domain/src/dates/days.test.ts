@@ -68,6 +68,14 @@ describe('day arithmetic', () => {
     expect(isTimeZone('Europe/Berlin')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
     expect(isTimeZone('')).toBe(false);
+    // Asked again (answered from the kept formatter), and in many spellings, the answer holds.
+    expect(isTimeZone('Europe/Berlin')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+    const spellings = Array.from({ length: 1500 }, (_, i) =>
+      Array.from('america/new_york', (c, j) => ((i >> j) & 1 ? c.toUpperCase() : c)).join(''),
+    );
+    expect(spellings.every((zone) => isTimeZone(zone))).toBe(true);
+    expect(localDay('2026-03-04T03:30:00Z', 'AMERICA/NEW_YORK')).toBe('2026-03-03');
   });
 
   it('adds days and counts days between, unaffected by daylight saving', () => {

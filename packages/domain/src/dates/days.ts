@@ -26,18 +26,24 @@ function assertDay(day: string): void {
   if (!isDay(day)) throw new RangeError(`Not a day (YYYY-MM-DD): ${day}`);
 }
 
-/** Whether the runtime knows `timeZone` as an IANA zone. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+/** About 600 IANA names exist; Intl also takes any letter case, so input could grow an unbounded cache. */
+const maxFormatters = 1000;
+
+/**
+ * Whether the runtime knows `timeZone` as an IANA zone. A known zone's formatter is kept (and used
+ * by `localDay`): building one costs tens of microseconds, and every saved entry asks.
+ */
 export function isTimeZone(timeZone: unknown): timeZone is string {
   if (typeof timeZone !== 'string' || timeZone === '' || timeZone.length > 64) return false;
+  if (formatters.has(timeZone)) return true;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
+    dayFormatter(timeZone);
     return true;
   } catch {
     return false;
   }
 }
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function dayFormatter(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
@@ -50,7 +56,7 @@ function dayFormatter(timeZone: string): Intl.DateTimeFormat {
       calendar: 'gregory',
       numberingSystem: 'latn',
     });
-    formatters.set(timeZone, formatter);
+    if (formatters.size < maxFormatters) formatters.set(timeZone, formatter);
   }
   return formatter;
 }

@@ -167,8 +167,9 @@ export class MoodsService {
     const place = await this.placement(patientId, entry);
     const values = this.values(entry);
     const now = this.ctx.clock.now();
-    const row = await this.ctx.db.transaction(async (tx) => {
-      const [created] = await tx
+    const goalIds = entry.goalIds ?? [];
+    const insert = async (db: Db | Tx) => {
+      const [created] = await db
         .insert(journalEntries)
         .values({
           ...values,
@@ -182,10 +183,17 @@ export class MoodsService {
         })
         .returning();
       if (!created) throw new Error('insert returned nothing');
-      await this.goals.linkEntryIn(tx, patientId, created.id, entry.goalIds ?? [], values.sentiment);
+      return created;
+    };
+    const safety = this.safetyOf(entry);
+    // Without goals the entry is one row: its insert is atomic by itself.
+    if (goalIds.length === 0) return { row: { ...(await insert(this.ctx.db)), goals: [] }, safety };
+    const row = await this.ctx.db.transaction(async (tx) => {
+      const created = await insert(tx);
+      await this.goals.linkEntryIn(tx, patientId, created.id, goalIds, values.sentiment);
       return created;
     });
-    return { row: await this.queries.withGoals(row), safety: this.safetyOf(entry) };
+    return { row: await this.queries.withGoals(row), safety };
   }
 
   /**
