@@ -254,6 +254,31 @@ describe('reading, editing and deleting', () => {
     expect(none.body).toMatchObject({ total: 0, data: [], hasNext: false });
   });
 
+  it('searches substrings, short words, punctuation and accents, and only ever the caller’s entries', async () => {
+    const { client: mine } = await server.signIn();
+    const { client: theirs } = await server.signIn();
+    for (const notes of ["Gardening at ten o'clock.", 'Ok day, café with Zoë.', 'Nothing much.'])
+      await create(mine, entry({ notes }));
+    for (const notes of ['Gardening all day long.', 'Ok, café again.'])
+      await create(theirs, entry({ notes }));
+
+    const found = async (client: Client, search: string) => {
+      const reply = await client.get<Page>(`/api/v1/get-all-mood?search=${encodeURIComponent(search)}`);
+      expect(reply.status).toBe(200);
+      expect(reply.body.total).toBe(reply.body.data.length);
+      return reply.body.data.map((e) => e.notes).sort();
+    };
+    expect(await found(mine, 'arden')).toEqual(["Gardening at ten o'clock."]);
+    expect(await found(theirs, 'arden')).toEqual(['Gardening all day long.']);
+    expect(await found(mine, "o'clock")).toEqual(["Gardening at ten o'clock."]);
+    expect(await found(mine, 'ok')).toEqual(['Ok day, café with Zoë.']);
+    expect(await found(mine, 'k')).toEqual(["Gardening at ten o'clock.", 'Ok day, café with Zoë.']);
+    expect(await found(mine, 'CAFÉ')).toEqual(['Ok day, café with Zoë.']);
+    expect(await found(mine, 'zoë café')).toEqual(['Ok day, café with Zoë.']);
+    expect(await found(mine, 'again')).toEqual([]);
+    expect(await found(mine, 'gardening nothing')).toEqual([]);
+  });
+
   it('edits an entry (rules re-run, goal mentions move) and soft-deletes it', async () => {
     const { client } = await server.signIn();
     const a = await goal(client, 'Goal A');

@@ -79,30 +79,41 @@ const storedEntry = { ...getTableColumns(e), goals: linkedGoalsOfRow };
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const maxSearchWords = 8;
 
-/** The search's words (lowercased, at most 8) as LIKE patterns. */
-function searchPatterns(search: string | undefined): string[] {
+/** The search's words, lowercased, at most 8. */
+function searchWords(search: string | undefined): string[] {
   if (!search) return [];
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, maxSearchWords);
-  return words.map((word) => `%${escapeLike(word)}%`);
+  return search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, maxSearchWords);
 }
 
 /**
  * Ledger search: every word must appear in the entry's text (notes, mood, emotion names, chat,
- * recognised photo text) or in the text of a goal the entry mentions. Each word ($w0, $w1, …) is
- * one set of (id, entry_at): the author's entries whose text matches (trigram index
- * journal_entries_search_idx) united with the entries linked to the author's goals whose text
- * matches (an entry only ever mentions its author's own goals, goals_patient_idx); the words' sets
- * are intersected. The result is the matches and nothing else, so a search costs what it finds,
- * not the length of the history.
+ * recognised photo text) or in the text of a goal the entry mentions. Each word ($w0, $p0, …: the
+ * word and its LIKE pattern) is one set of (id, entry_at), the words' sets intersected:
+ * - entries whose search keys hold the word's keys (migration 0005: the author's id + each trigram
+ *   inside a word, journal_entries_search_keys_idx), then checked with LIKE. Every key names its
+ *   author, so only the author's rows can match and the index walk is as long as the author's
+ *   matches, whatever the size of the platform;
+ * - a word with no trigram inside (one or two letters) has no keys: the author's rows are read
+ *   through the day index and checked with LIKE. The two branches are gated on the word's key count
+ *   (one-time filters), so one prepared statement serves both;
+ * - entries linked to the author's goals whose text matches (goals_patient_idx).
  */
 function searchHits(variant: Variant, wordCount: number): SQL {
   const s = sql.raw('s');
   const visible = variant === 'self' ? sql`` : sql` and not ${s}.is_private`;
-  const scoped = sql`${s}.patient_id = ${param.patientId} and not ${s}.deleted${visible}`;
+  const live = sql`not ${s}.deleted${visible}`;
+  const scoped = sql`${s}.patient_id = ${param.patientId} and ${live}`;
   const perWord = Array.from({ length: wordCount }, (_, i) => {
-    const pattern = sql.placeholder(`w${i}`);
+    const word = sql.placeholder(`w${i}`);
+    const pattern = sql.placeholder(`p${i}`);
+    const keys = sql`journal_search_keys(${param.patientId}, ${word})`;
     return sql`(select ${s}.id, ${s}.entry_at from ${e} ${s}
-        where ${scoped} and ${s}.search_text like ${pattern}
+        where cardinality(${keys}) > 0 and ${live}
+          and journal_search_keys(${s}.patient_id, ${s}.search_text) @> ${keys}
+          and ${s}.search_text like ${pattern}
+      union
+      select ${s}.id, ${s}.entry_at from ${e} ${s}
+        where cardinality(${keys}) = 0 and ${scoped} and ${s}.search_text like ${pattern}
       union
       select ${s}.id, ${s}.entry_at from ${goals}
         join ${goalEntryLinks} on ${goalEntryLinks.goalId} = ${goals.id}
@@ -159,8 +170,8 @@ export class MoodQueries {
    * the client's history, full width, for each page. A search goes through `searchPage`.
    */
   async page(scope: Scope, page: number, limit: number, search?: string) {
-    const patterns = searchPatterns(search);
-    if (patterns.length > 0) return this.searchPage(scope, patterns, page, limit);
+    const words = searchWords(search);
+    if (words.length > 0) return this.searchPage(scope, words, page, limit);
     const statement = this.statement(`ledger_page_${variantOf(scope)}`, (name) => {
       const where = live(variantOf(scope));
       return this.db
@@ -184,12 +195,12 @@ export class MoodQueries {
    * A page of search results: the matches are found once (a CTE used twice is materialised), the
    * total is their count, the page their newest `limit`, and only those rows are read in full.
    */
-  private async searchPage(scope: Scope, patterns: string[], page: number, limit: number) {
+  private async searchPage(scope: Scope, words: string[], page: number, limit: number) {
     const variant = variantOf(scope);
-    const statement = this.statement(`ledger_search_${patterns.length}_${variant}`, (name) => {
+    const statement = this.statement(`ledger_search_${words.length}_${variant}`, (name) => {
       const hits = this.db
         .$with('hits', { id: sql<string>`id`, entryAt: sql<Date>`entry_at` })
-        .as(searchHits(variant, patterns.length));
+        .as(searchHits(variant, words.length));
       return this.db
         .with(hits)
         .select({ entry: storedEntry, total: sql<number>`(select count(*) from ${hits})::int` })
@@ -201,9 +212,14 @@ export class MoodQueries {
         .orderBy(...newestFirst)
         .prepare(name);
     });
-    const words = Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern]));
+    const values = Object.fromEntries(
+      words.flatMap((word, i) => [
+        [`w${i}`, word],
+        [`p${i}`, `%${escapeLike(word)}%`],
+      ]),
+    );
     const run = (offset: number, size: number) =>
-      statement.execute({ patientId: scope.patientId, limit: size, offset, ...words });
+      statement.execute({ patientId: scope.patientId, limit: size, offset, ...values });
     const rows = await run((page - 1) * limit, limit);
     const total = rows[0]?.total ?? (page > 1 ? ((await run(0, 1))[0]?.total ?? 0) : 0);
     return { rows: rows.map((r) => r.entry as StoredEntry), total };
@@ -250,29 +266,15 @@ export class MoodQueries {
     return rows as StoredEntry[];
   }
 
-  /** The goals the given entries mention, in one query (after a write; reads carry them). */
-  async linkedGoals(entryIds: string[]): Promise<Map<string, LinkedGoal[]>> {
-    const map = new Map<string, LinkedGoal[]>();
-    if (entryIds.length === 0) return map;
-    const rows = await this.db
-      .select({
-        entryId: goalEntryLinks.entryId,
-        goalId: goals.id,
-        text: goals.text,
-        emoji: goals.emoji,
-        type: goals.type,
-      })
+  /** A written row with its goals, as the reads answer it (reads carry them in their row). */
+  async withGoals(row: EntryRow): Promise<StoredEntry> {
+    const linked = await this.db
+      .select({ goalId: goals.id, text: goals.text, emoji: goals.emoji, type: goals.type })
       .from(goalEntryLinks)
       .innerJoin(goals, eq(goals.id, goalEntryLinks.goalId))
-      .where(and(inArray(goalEntryLinks.entryId, entryIds), eq(goals.deleted, false)))
+      .where(and(eq(goalEntryLinks.entryId, row.id), eq(goals.deleted, false)))
       .orderBy(asc(goalEntryLinks.createdAt), asc(goals.id));
-    for (const { entryId, ...goal } of rows) map.set(entryId, [...(map.get(entryId) ?? []), goal]);
-    return map;
-  }
-
-  /** A written row with its goals, as the reads answer it. */
-  async withGoals(row: EntryRow): Promise<StoredEntry> {
-    return { ...row, goals: (await this.linkedGoals([row.id])).get(row.id) ?? [] };
+    return { ...row, goals: linked };
   }
 
   /** Distinct local days with an entry, newest first (streak, week dots). */
