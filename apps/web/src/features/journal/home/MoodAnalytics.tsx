@@ -1,21 +1,15 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Card, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ErrorState } from '../../../ui/states';
 import { journalApi, journalKeys, timeRangeNames, type TimeRangeName } from '../api';
-import { formatIntensity, sentimentSeries, slicesOf } from './analytics-data';
 import { analyticsFetchFailed, noCheckInsText } from './analytics-text';
-import classes from './MoodAnalytics.module.css';
-
-const AnalyticsCharts = lazy(() => import('./AnalyticsCharts').then((m) => ({ default: m.AnalyticsCharts })));
-
-type Breakdown = 'mood' | 'core';
+import { AnalyticsSummary } from './AnalyticsSummary';
 
 /** Mood analytics over a date range (Part 1 §7 get-mood-analytics, §9 date ranges). */
 export function MoodAnalytics() {
   const titleId = useId();
   const [range, setRange] = useState<TimeRangeName>('1 Week');
-  const [breakdown, setBreakdown] = useState<Breakdown>('mood');
   const analytics = useQuery({
     queryKey: journalKeys.analytics(range),
     queryFn: ({ signal }) => journalApi.analytics(range, undefined, signal),
@@ -52,34 +46,7 @@ export function MoodAnalytics() {
         </Text>
       );
     }
-    const slicesLabel = breakdown === 'mood' ? 'Check-ins by mood' : 'Check-ins by core emotion';
-    const slices = slicesOf(breakdown === 'mood' ? data.byMood : data.byCoreEmotion, breakdown);
-    return (
-      <Stack gap="md">
-        <div className={classes.stats}>
-          <Stat label="Check-ins" value={String(data.total)} />
-          <Stat label="Avg. intensity" value={formatIntensity(data.averageIntensity)} />
-          {sentimentSeries
-            .filter((s) => s.name !== 'neutral')
-            .map((s) => (
-              <Stat key={s.name} label={s.label} value={String(data.bySentiment[s.name] ?? 0)} />
-            ))}
-        </div>
-        <SegmentedControl
-          size="xs"
-          aria-label="Breakdown"
-          value={breakdown}
-          onChange={(value) => setBreakdown(value as Breakdown)}
-          data={[
-            { value: 'mood', label: 'By mood' },
-            { value: 'core', label: 'By core emotion' },
-          ]}
-        />
-        <Suspense fallback={<Skeleton h={380} />}>
-          <AnalyticsCharts analytics={data} slices={slices} slicesLabel={slicesLabel} />
-        </Suspense>
-      </Stack>
-    );
+    return <AnalyticsSummary analytics={data} initialBreakdown="mood" />;
   };
 
   return (
@@ -102,18 +69,5 @@ export function MoodAnalytics() {
         </div>
       </Stack>
     </Card>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0} p="xs" className={classes.stat}>
-      <Text fz="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} fz="lg">
-        {value}
-      </Text>
-    </Stack>
   );
 }

@@ -1,25 +1,16 @@
-import { lazy, Suspense, useId, useState } from 'react';
-import { Card, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '../../../ui/states';
-import { formatIntensity, sentimentSeries, slicesOf } from '../../journal/home/analytics-data';
+import { AnalyticsSummary } from '../../journal/home/AnalyticsSummary';
 import { analyticsFetchFailed } from '../../journal/home/analytics-text';
 import { analyticsLimit, clientJournalApi, clientJournalKeys, noCheckInsYet } from './api';
 import { barsForSpan } from './chart-bars';
-import classes from './ClientDashboard.module.css';
 import panel from './ClientJournal.module.css';
-
-// The only path to @mantine/charts (recharts): its own chunk, fetched when this card has data.
-const AnalyticsCharts = lazy(() =>
-  import('../../journal/home/AnalyticsCharts').then((m) => ({ default: m.AnalyticsCharts })),
-);
-
-type Breakdown = 'core' | 'mood';
 
 /** Analytics over the client's latest 1000 shared entries (patient-mood-analytics, Part 1 §9). */
 export function ClientAnalyticsCard({ patientId }: { patientId: string }) {
   const titleId = useId();
-  const [breakdown, setBreakdown] = useState<Breakdown>('core');
   const analytics = useQuery({
     queryKey: clientJournalKeys.analytics(patientId),
     queryFn: ({ signal }) => clientJournalApi.analytics(patientId, signal),
@@ -51,42 +42,7 @@ export function ClientAnalyticsCard({ patientId }: { patientId: string }) {
         </Text>
       );
     }
-    const slicesLabel = breakdown === 'mood' ? 'Check-ins by mood' : 'Check-ins by core emotion';
-    const slices = slicesOf(breakdown === 'mood' ? data.byMood : data.byCoreEmotion, breakdown);
-    const { bars, caption } = barsForSpan(data);
-    return (
-      <Stack gap="md">
-        <div className={classes.stats}>
-          <Stat label="Check-ins" value={String(data.total)} />
-          <Stat label="Avg. intensity" value={formatIntensity(data.averageIntensity)} />
-          {sentimentSeries
-            .filter((s) => s.name !== 'neutral')
-            .map((s) => (
-              <Stat key={s.name} label={s.label} value={String(data.bySentiment[s.name] ?? 0)} />
-            ))}
-        </div>
-        <SegmentedControl
-          size="xs"
-          aria-label="Breakdown"
-          value={breakdown}
-          onChange={(value) => setBreakdown(value as Breakdown)}
-          data={[
-            { value: 'core', label: 'By core emotion' },
-            { value: 'mood', label: 'By mood' },
-          ]}
-          style={{ alignSelf: 'flex-start' }}
-        />
-        <Suspense fallback={<Skeleton h={380} />}>
-          <AnalyticsCharts
-            analytics={data}
-            slices={slices}
-            slicesLabel={slicesLabel}
-            bars={bars}
-            barsCaption={caption}
-          />
-        </Suspense>
-      </Stack>
-    );
+    return <AnalyticsSummary analytics={data} initialBreakdown="core" bars={barsForSpan(data)} />;
   };
 
   return (
@@ -103,18 +59,5 @@ export function ClientAnalyticsCard({ patientId }: { patientId: string }) {
         <div aria-busy={analytics.isFetching}>{body()}</div>
       </Stack>
     </Card>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0} p="xs" className={classes.stat}>
-      <Text fz="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} fz="lg">
-        {value}
-      </Text>
-    </Stack>
   );
 }
