@@ -11,6 +11,24 @@ interface SeenQuery {
 }
 
 /** One request to inspect: who sends it and what. */
+/**
+ * The table a statement is about: the first `from`, `into` or `update` outside parentheses (a
+ * sub-select in the select list, such as an entry's linked goals, is not the statement's table).
+ */
+function mainTable(text: string): string {
+  let depth = 0;
+  let outer = '';
+  for (const char of text) {
+    if (char === '(') depth += 1;
+    if (depth === 0) outer += char;
+    else outer += ' ';
+    if (char === ')') depth = Math.max(0, depth - 1);
+  }
+  const found =
+    /(?:from|into|update)\s+"?(\w+)"?/i.exec(outer) ?? /(?:from|into|update)\s+"?(\w+)"?/i.exec(text);
+  return found?.[1] ?? '';
+}
+
 export interface SqlCheck {
   label: string;
   method: 'GET' | 'POST';
@@ -157,7 +175,7 @@ export async function checkQueries(
       const statements: SqlCheckResult['statements'] = [];
       for (const q of queries) {
         const verb = /^\s*(\w+)/.exec(q.text)?.[1]?.toLowerCase() ?? '?';
-        const table = /(?:from|into|update)\s+"?(\w+)"?/i.exec(q.text)?.[1] ?? '';
+        const table = mainTable(q.text);
         if (/^(select|with)$/.test(verb)) {
           const plan = await explain(q);
           statements.push({ verb, table, ...planSummary(plan) });
