@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, getTableColumns, getTableName, gte, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  gte,
+  lte,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { goalEntryLinks, goals, journalEntries as e } from '../../db/schema/index.js';
 import type { EntryRow, LinkedGoal, StoredEntry } from './presenter.js';
@@ -9,11 +21,16 @@ export interface Scope {
   includePrivate: boolean;
 }
 
-/** Live entries of the scope; the partial indexes (`not deleted`) serve every read below. */
-export function inScope(scope: Scope): SQL {
-  const base = and(eq(e.patientId, scope.patientId), eq(e.deleted, false)) as SQL;
-  return scope.includePrivate ? base : (and(base, eq(e.isPrivate, false)) as SQL);
+/**
+ * Live entries of a patient (a value, or a prepared statement's placeholder); a provider's view
+ * leaves out private entries. The partial indexes (`not deleted`) serve every read below.
+ */
+function visible(patientId: string | Placeholder, includePrivate: boolean): SQL {
+  const base = and(eq(e.patientId, patientId), eq(e.deleted, false)) as SQL;
+  return includePrivate ? base : (and(base, eq(e.isPrivate, false)) as SQL);
 }
+
+export const inScope = (scope: Scope): SQL => visible(scope.patientId, scope.includePrivate);
 
 /** Rows of a raw query (both drivers answer `{ rows }`). */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -37,10 +54,7 @@ const param = {
 };
 
 /** `inScope` with the patient as a parameter. */
-function live(variant: Variant): SQL {
-  const base = and(eq(e.patientId, param.patientId), eq(e.deleted, false)) as SQL;
-  return variant === 'self' ? base : (and(base, eq(e.isPrivate, false)) as SQL);
-}
+const live = (variant: Variant): SQL => visible(param.patientId, variant === 'self');
 
 const inDays = (variant: Variant) =>
   and(live(variant), gte(e.localDay, param.from), lte(e.localDay, param.to)) as SQL;
