@@ -11,12 +11,16 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
+/** Ports of the two servers (E2E_PORT moves them, so two checkouts can run journeys at once). */
+const port = Number(process.env.E2E_PORT ?? 4310);
+const timersPort = port + 1;
+
 /** One server with the real timers, one with session timers shortened for the idle journey. */
-function server(port: number, extraEnv = '') {
-  const dir = `../.tmp/e2e-${port}`;
+function server(listenPort: number, extraEnv = '') {
+  const dir = `../.tmp/e2e-${listenPort}`;
   return {
-    command: `rm -rf ${dir} && DATA_DIR=${dir} PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn RATE_LIMIT_AUTH_PER_10_MINUTES=500 ${extraEnv} node ../apps/server/dist/main.js`,
-    url: `http://127.0.0.1:${port}/api/health`,
+    command: `rm -rf ${dir} && DATA_DIR=${dir} PORT=${listenPort} HOST=127.0.0.1 LOG_LEVEL=warn RATE_LIMIT_AUTH_PER_10_MINUTES=500 ${extraEnv} node ../apps/server/dist/main.js`,
+    url: `http://127.0.0.1:${listenPort}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore' as const,
@@ -38,9 +42,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: [
-    server(4310),
+    server(port),
     server(
-      4311,
+      timersPort,
       'SESSION_IDLE_MS=4000 SESSION_WARNING_MS=6000 SESSION_GUARD_MS=600000 SESSION_GUARD_WARNING_MS=60000 SESSION_AWAY_LIMIT_MS=600000',
     ),
   ],
@@ -48,14 +52,14 @@ export default defineConfig({
     {
       name: 'journeys',
       testIgnore: /session-timers|mobile/,
-      use: { ...devices['Desktop Chrome'], baseURL: 'http://127.0.0.1:4310', channel: undefined },
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${port}`, channel: undefined },
     },
     {
       // The phone-only journeys, and every journaling journey again at 375 px.
       name: 'mobile',
       testMatch: /mobile|journal(-voice)?\.spec/,
       use: {
-        baseURL: 'http://127.0.0.1:4310',
+        baseURL: `http://127.0.0.1:${port}`,
         viewport: { width: 375, height: 812 },
         isMobile: true,
         hasTouch: true,
@@ -65,7 +69,7 @@ export default defineConfig({
     {
       name: 'timers',
       testMatch: /session-timers/,
-      use: { ...devices['Desktop Chrome'], baseURL: 'http://127.0.0.1:4311', channel: undefined },
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${timersPort}`, channel: undefined },
     },
   ],
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -11,7 +12,11 @@ export const templateFile = join(
 /** With TEST_DATABASE_URL the API tests run on that PostgreSQL server instead of PGlite. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 export const testRedisUrl = process.env.TEST_REDIS_URL || undefined;
-export const pgTemplateName = 'mindledger_test_template';
+/** Named after the checkout, so two checkouts can run the PostgreSQL suite on one server at once. */
+export const pgTemplateName = `mindledger_test_template_${createHash('sha256')
+  .update(fileURLToPath(new URL('../../..', import.meta.url)))
+  .digest('hex')
+  .slice(0, 10)}`;
 
 export function databaseUrlFor(name: string): string {
   const url = new URL(testDatabaseUrl ?? '');
