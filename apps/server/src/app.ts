@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
@@ -38,6 +39,7 @@ import { createCounterStore, type CounterStore } from './platform/counter-store.
 import { LocalFiles, type FilesPort } from './platform/files.js';
 import { registerErrorHandling } from './platform/http-errors.js';
 import { JobRunner } from './platform/jobs.js';
+import { serializeError } from './platform/log-errors.js';
 import { MAIL_JOB, Mailer, OutboxMail, SmtpMail, type MailMessage, type MailPort } from './platform/mail.js';
 import { AccessPolicy } from './platform/policy.js';
 import { registerRateLimit } from './platform/rate-limit.js';
@@ -55,6 +57,8 @@ export interface AppDeps {
   jobPollingSeconds?: number;
   /** Seed the demo patient's journal (main, when SEED_DEMO is on). */
   seedDemoJournal?: boolean;
+  /** Where log lines go (standard output by default; tests read them). */
+  logStream?: DestinationStream;
 }
 
 const redactPaths = [
@@ -78,13 +82,6 @@ const redactPaths = [
   '*.chatMessages',
 ];
 
-/** Errors are logged without the query parameters drizzle puts in their message (they may be PHI). */
-function serializeError(error: Error & { code?: unknown }) {
-  const strip = (value: string | undefined) =>
-    (value ?? '').replace(/\nparams:[^\n]*/g, '\nparams: [redacted]');
-  return { type: error.name, code: error.code, message: strip(error.message), stack: strip(error.stack) };
-}
-
 export async function buildApp(
   config: Config,
   deps: AppDeps,
@@ -92,6 +89,7 @@ export async function buildApp(
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       redact: { paths: redactPaths, censor: '[redacted]' },
       serializers: {
         err: serializeError,
@@ -118,7 +116,7 @@ export async function buildApp(
 
   const clock = deps.clock ?? systemClock;
   const db = deps.database.db;
-  const audit = new Audit(db, app.log);
+  const audit = new Audit(db, clock);
   const tokens = new Tokens(config.jwtSecret, config.accessTokenTtlSeconds, clock);
   const store = deps.store ?? createCounterStore(config.redisUrl, undefined, () => clock.now().getTime());
   const jobs = new JobRunner(deps.database, app.log, {

@@ -1,5 +1,6 @@
+import { localDay } from '@mindledger/domain';
 import { journalEntries } from '../src/db/schema/index.js';
-import type { TestServer } from './harness.js';
+import { testUserTimezone, type TestServer } from './harness.js';
 
 /**
  * Puts a journal entry straight into the database (for tests of other features that only need an
@@ -30,8 +31,8 @@ export async function insertEntry(
       coreEmotion: 'Calm',
       sentiment: 'positive',
       entryAt: now,
-      localDay: now.toISOString().slice(0, 10),
-      userTimezone: 'UTC',
+      localDay: localDay(now, testUserTimezone),
+      userTimezone: testUserTimezone,
       ...values,
     })
     .returning();

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { defaultTimezone, localDay } from '@mindledger/domain';
 import { buildApp } from '../src/app.js';
 import { defaultRateLimits, loadConfig, type Config, type RateLimitConfig } from '../src/config.js';
 import { openDatabase, pgliteExtensions, type Database } from '../src/db/client.js';
@@ -22,14 +23,38 @@ import {
 export const password = 'Secret@123';
 let passwordHash: Promise<string> | undefined;
 
-/** A clock the test moves by hand. */
+/**
+ * The zone of the users the harness makes (TEST_USER_TIMEZONE; the product's default otherwise).
+ * CI runs the suite again with a zone whose DST change falls on midnight.
+ */
+export const testUserTimezone = process.env.TEST_USER_TIMEZONE || defaultTimezone;
+
+/** Where the test clock starts: TEST_CLOCK (an ISO instant) moves every server's "now" there. */
+function clockStartOffset(): number {
+  const start = process.env.TEST_CLOCK;
+  if (!start) return 0;
+  const at = Date.parse(start);
+  if (Number.isNaN(at)) throw new Error(`TEST_CLOCK is not an ISO instant: ${start}`);
+  return at - Date.now();
+}
+
+/** A clock the test moves by hand (it starts at TEST_CLOCK when set, then runs in real time). */
 export class TestClock implements Clock {
-  private offset = 0;
+  private readonly startOffset = clockStartOffset();
+  private offset = this.startOffset;
   now(): Date {
     return new Date(Date.now() + this.offset);
   }
   advance(ms: number): void {
     this.offset += ms;
+  }
+  /** Moves "now" to `instant` (it runs on from there). */
+  set(instant: Date | string): void {
+    this.offset = new Date(instant).getTime() - Date.now();
+  }
+  /** Back to where the clock started (undoes set and advance). */
+  reset(): void {
+    this.offset = this.startOffset;
   }
 }
 
@@ -127,6 +152,10 @@ export interface TestServer {
   database: Database;
   clock: TestClock;
   client(): Client;
+  /** Everything the server logged (with `captureLogs`). */
+  logs(): string;
+  /** Today in `timeZone` (the test users' zone by default) by the server's clock. */
+  today(timeZone?: string): string;
   /** Makes a user directly in the database (activated and approved unless said otherwise). */
   createUser(values?: Partial<typeof users.$inferInsert>): Promise<typeof users.$inferSelect>;
   /** A signed-in client for a new user of the role. */
@@ -156,16 +185,22 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 }
 
 export async function startServer(
-  options: { rateLimits?: Partial<RateLimitConfig>; env?: Record<string, string> } = {},
+  options: {
+    rateLimits?: Partial<RateLimitConfig>;
+    env?: Record<string, string>;
+    /** Keep the server's log lines (level info) for `server.logs()`. */
+    captureLogs?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mindledger-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    LOG_LEVEL: options.captureLogs ? 'info' : (process.env.TEST_LOG_LEVEL ?? 'silent'),
     ...options.env,
   });
+  const logLines: string[] = [];
   config.rateLimits = {
     ...defaultRateLimits(),
     perMinute: 100_000,
@@ -178,7 +213,13 @@ export async function startServer(
   const clock = new TestClock();
   const { database, drop } = await openTestDatabase();
   const store = createCounterStore(testRedisUrl, `mltest:${randomUUID()}:`, () => clock.now().getTime());
-  const app = await buildApp(config, { database, clock, store, jobPollingSeconds: 0.5 });
+  const app = await buildApp(config, {
+    database,
+    clock,
+    store,
+    jobPollingSeconds: 0.5,
+    ...(options.captureLogs ? { logStream: { write: (line: string) => void logLines.push(line) } } : {}),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -189,6 +230,8 @@ export async function startServer(
     database,
     clock,
     client: () => new Client(url),
+    today: (timeZone = testUserTimezone) => localDay(clock.now(), timeZone),
+    logs: () => logLines.join(''),
     async createUser(values = {}) {
       passwordHash ??= hashPassword(password);
       const [row] = await database.db
@@ -198,6 +241,7 @@ export async function startServer(
           firstName: 'Test',
           lastName: 'User',
           role: 'patient',
+          timezone: testUserTimezone,
           activated: true,
           approved: true,
           passwordHash: await passwordHash,

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from '../../test/connections.js';
 import { startServer, type TestServer } from '../../test/harness.js';
-import { auditLogs } from '../db/schema/index.js';
+import { auditLogs, clientAuditEvents } from '../db/schema/index.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,6 +12,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
+
+async function clientRowsOf(actorId: string) {
+  return server.database.db
+    .select()
+    .from(clientAuditEvents)
+    .where(eq(clientAuditEvents.actorId, actorId))
+    .orderBy(desc(clientAuditEvents.id));
+}
 
 async function rowsOf(actorId: string, action?: string) {
   return server.database.db
@@ -31,7 +40,7 @@ describe('POST /api/audit-logs', () => {
     expect(forged.status).toBe(401);
   });
 
-  it('accepts a batch with 202, bound to the caller as client entries', async () => {
+  it('keeps client entries apart, bound to the caller, with no subject and the server clock', async () => {
     const { client, user } = await server.signIn({ role: 'provider' });
     const someoneElse = randomUUID();
     const patientId = randomUUID();
@@ -45,54 +54,98 @@ describe('POST /api/audit-logs', () => {
           resourceType: 'journal',
           resourceId: 'entry-1',
           patientId,
+          timestamp: '2020-01-01T00:00:00.000Z',
           metadata: { page: '/provider/client', count: 3, flag: true },
         },
         { action: 'VIEW_PAGE', metadata: { page: '/provider/dashboard' } },
       ],
     });
     expect(reply.status).toBe(202);
-    expect(reply.body).toEqual({ success: true, accepted: 2 });
+    expect(reply.body).toEqual({ success: true, accepted: 2, refused: 0 });
 
-    const rows = (await rowsOf(user.id)).filter((r) => r.action !== 'LOGIN');
+    // Nothing of it reaches the server's trail.
+    expect((await rowsOf(user.id)).map((r) => r.action)).toEqual(['LOGIN']);
+    expect(
+      await server.database.db.select().from(auditLogs).where(eq(auditLogs.patientId, patientId)),
+    ).toEqual([]);
+    const rows = await clientRowsOf(user.id);
     expect(rows.map((r) => r.action).sort()).toEqual(['ACCESS_PHI', 'VIEW_PAGE']);
-    for (const row of rows)
-      expect(row).toMatchObject({ actorId: user.id, actorRole: 'provider', source: 'client' });
+    const now = server.clock.now().getTime();
+    for (const row of rows) {
+      expect(row).toMatchObject({ actorId: user.id, actorRole: 'provider' });
+      expect(Math.abs(row.receivedAt.getTime() - now)).toBeLessThan(60_000);
+      expect(JSON.stringify(row)).not.toContain(patientId);
+    }
     expect(rows.find((r) => r.action === 'ACCESS_PHI')).toMatchObject({
       resourceType: 'journal',
       resourceId: 'entry-1',
-      patientId,
       metadata: { page: '/provider/client', count: 3, flag: true },
     });
-    expect(await rowsOf(someoneElse)).toEqual([]);
+    expect(await clientRowsOf(someoneElse)).toEqual([]);
   });
 
-  it('cuts metadata values to 100 characters', async () => {
+  it("never lets a caller forge or back-date another client's access history", async () => {
+    const victim = await server.signIn();
+    const forger = await server.signIn({ role: 'provider' });
+    const dayAgo = new Date(server.clock.now().getTime() - 23 * 3_600_000).toISOString();
+    const forged = {
+      action: 'ACCESS_PHI',
+      resourceType: 'journal',
+      resourceId: victim.user.id,
+      patientId: victim.user.id,
+      timestamp: dayAgo,
+    };
+    for (const caller of [forger, await server.signIn()]) {
+      expect((await caller.client.post('/api/audit-logs', { logs: [forged] })).status).toBe(202);
+    }
+    const history = await victim.client.get<{ total: number; entries: unknown[] }>('/api/v1/access-history');
+    expect(history.status).toBe(200);
+    expect(history.body.total).toBe(0);
+    expect(history.body.entries).toEqual([]);
+    const [row] = await clientRowsOf(forger.user.id);
+    expect(row?.receivedAt.getTime()).toBeGreaterThan(Date.parse(dayAgo) + 22 * 3_600_000);
+  });
+
+  it('cuts metadata values to 100 characters, never splitting a character', async () => {
     const { client, user } = await server.signIn();
     const reply = await client.post('/api/audit-logs', {
-      logs: [{ action: 'VIEW_PAGE', metadata: { long: 'x'.repeat(500), nested: { deep: 'y'.repeat(300) } } }],
-    });
-    expect(reply.status).toBe(202);
-    const [row] = await rowsOf(user.id, 'VIEW_PAGE');
-    expect(row?.metadata?.long).toBe('x'.repeat(100));
-    expect(String(row?.metadata?.nested)).toHaveLength(100);
-  });
-
-  it('keeps a plausible client timestamp and replaces an absurd one', async () => {
-    const { client, user } = await server.signIn();
-    const recent = new Date(server.clock.now().getTime() - 60_000).toISOString();
-    await client.post('/api/audit-logs', {
       logs: [
-        { action: 'VIEW_PAGE', resourceId: 'recent', timestamp: recent },
-        { action: 'VIEW_PAGE', resourceId: 'ancient', timestamp: '1999-01-01T00:00:00.000Z' },
-        { action: 'VIEW_PAGE', resourceId: 'garbage', timestamp: 'yesterday-ish' },
+        {
+          action: 'VIEW_PAGE',
+          metadata: {
+            long: 'x'.repeat(500),
+            nested: { deep: 'y'.repeat(300) },
+            emoji: `${'x'.repeat(99)}😀`,
+          },
+        },
       ],
     });
-    const rows = await rowsOf(user.id, 'VIEW_PAGE');
-    const at = (id: string) => rows.find((r) => r.resourceId === id)?.occurredAt.getTime() ?? 0;
-    expect(at('recent')).toBe(Date.parse(recent));
-    const now = server.clock.now().getTime();
-    expect(Math.abs(at('ancient') - now)).toBeLessThan(60_000);
-    expect(Math.abs(at('garbage') - now)).toBeLessThan(60_000);
+    expect(reply.status).toBe(202);
+    const [row] = await clientRowsOf(user.id);
+    expect(row?.metadata?.long).toBe('x'.repeat(100));
+    expect(String(row?.metadata?.nested)).toHaveLength(100);
+    expect(row?.metadata?.emoji).toBe('x'.repeat(99));
+  });
+
+  it('stores what it can, refuses and counts the rest, and never answers 202 for nothing', async () => {
+    const { client, user } = await server.signIn();
+    const deep = '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000);
+    const raw = `{"logs":[{"action":"VIEW_PAGE","metadata":{"deep":${deep}}},{"action":"VIEW_PAGE","resourceId":"ok\\u0000id\\ud800","metadata":{"k\\u0000":"v\\udc00"}},{"action":"LOGIN"}]}`;
+    const reply = await client.request<{ accepted: number; refused: number; errors: { path: string }[] }>(
+      'POST',
+      '/api/audit-logs',
+      { raw, headers: { 'content-type': 'application/json' } },
+    );
+    expect(reply.status).toBe(202);
+    expect(reply.body).toMatchObject({ accepted: 1, refused: 2 });
+    expect(reply.body.errors.map((e) => e.path)).toEqual(['logs.0.metadata', 'logs.2.action']);
+    const rows = await clientRowsOf(user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ resourceId: 'okid\uFFFD', metadata: { k: 'v\uFFFD' } });
+
+    const none = await client.post('/api/audit-logs', { logs: [{ action: 'PASSWORD_RESET' }] });
+    expect(none.status).toBe(400);
+    expect(await clientRowsOf(user.id)).toHaveLength(1);
   });
 
   it('refuses unknown actions, empty and oversized batches with 400, recording nothing', async () => {
@@ -100,10 +153,10 @@ describe('POST /api/audit-logs', () => {
     const entry = { action: 'VIEW_PAGE' };
     for (const body of [
       { logs: [{ action: 'DROP_ALL_TABLES' }] },
-      { logs: [entry, { action: 'view_page' }] },
+      { logs: [{ action: 'view_page' }] },
       { logs: [] },
       { logs: Array.from({ length: 101 }, () => entry) },
-      { logs: [{ action: 'VIEW_PAGE', patientId: 'not-a-uuid' }] },
+      { logs: ['VIEW_PAGE'] },
       {},
     ]) {
       const reply = await client.post<{ success: boolean; errors: unknown[] }>('/api/audit-logs', body);
@@ -111,12 +164,12 @@ describe('POST /api/audit-logs', () => {
       expect(reply.body.success).toBe(false);
       expect(reply.body.errors.length).toBeGreaterThan(0);
     }
-    expect(await rowsOf(user.id, 'VIEW_PAGE')).toEqual([]);
+    expect(await clientRowsOf(user.id)).toEqual([]);
 
     const hundred = await client.post('/api/audit-logs', { logs: Array.from({ length: 100 }, () => entry) });
     expect(hundred.status).toBe(202);
     expect(hundred.body.accepted).toBe(100);
-    expect(await rowsOf(user.id, 'VIEW_PAGE')).toHaveLength(100);
+    expect(await clientRowsOf(user.id)).toHaveLength(100);
   });
 });
 
@@ -137,7 +190,6 @@ describe('session security reports', () => {
     expect(rows[0]).toMatchObject({
       actorRole: 'patient',
       resourceType: 'session',
-      source: 'server',
       metadata: { reason: 'IDLE_TIMEOUT', duration: 600 },
     });
   });
@@ -170,5 +222,39 @@ describe('session security reports', () => {
     });
     const missingReason = await client.post('/api/v1/security-logout', { type: 'security_logout' });
     expect(missingReason.status).toBe(400);
+  });
+});
+
+describe("the server's own trail", () => {
+  it('records a refusal even when the id cannot be stored as sent', async () => {
+    const provider = await server.signIn({ role: 'provider' });
+    const raw = JSON.stringify({ id: 'a\u0000b\ud800', newStatus: 'accepted' });
+    const reply = await provider.client.request('PUT', '/api/v1/update-patient-status', {
+      raw,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(reply.status).toBe(404);
+    const rows = await rowsOf(provider.user.id, 'AUTHORIZATION_FAILURE');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.resourceId).not.toContain('\u0000');
+  });
+
+  it('fails a read of clinical data whose ACCESS_PHI row cannot be written', async () => {
+    const provider = await server.signIn({ role: 'provider' });
+    const patient = await server.createUser();
+    await connect(server, provider.user.id, patient.id);
+    const read = () => provider.client.get(`/api/v1/user-detail/${patient.id}`);
+    expect((await read()).status).toBe(200);
+    await server.database.db.execute(
+      sql`alter table audit_logs add constraint audit_refuses check (false) not valid`,
+    );
+    try {
+      const reply = await read();
+      expect(reply.status).toBe(500);
+      expect(JSON.stringify(reply.body)).not.toContain(patient.email);
+    } finally {
+      await server.database.db.execute(sql`alter table audit_logs drop constraint audit_refuses`);
+    }
+    expect((await rowsOf(provider.user.id, 'ACCESS_PHI')).length).toBe(1);
   });
 });

@@ -1,7 +1,9 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { cutAuditMetadata, type AuditAction } from '@mindledger/domain';
+import type { FastifyRequest } from 'fastify';
+import { cutAuditMetadata, storableText, type AuditAction, type ClientAuditEntry } from '@mindledger/domain';
 import type { Db } from '../db/client.js';
-import { auditLogs } from '../db/schema/index.js';
+import { auditLogs, clientAuditEvents } from '../db/schema/index.js';
+import type { Clock } from './clock.js';
+import type { AccessClaims } from './tokens.js';
 
 export interface AuditEntry {
   action: AuditAction;
@@ -11,42 +13,71 @@ export interface AuditEntry {
   resourceId?: string;
   patientId?: string | null;
   metadata?: Record<string, unknown>;
-  source?: 'server' | 'client';
-  occurredAt?: Date;
 }
 
-/** Writes audit entries: who touched whose data and security events, never the data itself. */
+const optional = (text: string | null | undefined, max: number) =>
+  text === null || text === undefined ? null : storableText(text, max);
+
+/** Where the request came from, as every audit row records it. */
+function origin(request: FastifyRequest | undefined) {
+  return {
+    ip: optional(request?.ip, 100),
+    userAgent: optional(request?.headers['user-agent'], 200),
+    requestId: optional(request?.id, 100),
+  };
+}
+
+/**
+ * Writes audit entries: who touched whose data and security events, never the data itself. Every
+ * text is made storable first (no NUL, no unpaired surrogate, bounded), so what a caller typed can
+ * never make the write fail; a write that still fails (the database is gone) fails the request that
+ * depends on it, so no access goes unrecorded.
+ */
 export class Audit {
   constructor(
     private readonly db: Db,
-    private readonly log: FastifyBaseLogger,
+    private readonly clock: Clock,
   ) {}
 
   private row(entry: AuditEntry, request?: FastifyRequest) {
     return {
       action: entry.action,
       actorId: entry.actorId ?? request?.auth?.sub ?? null,
-      actorRole: entry.actorRole ?? request?.auth?.role ?? null,
-      resourceType: entry.resourceType ?? null,
-      resourceId: entry.resourceId ?? null,
+      actorRole: optional(entry.actorRole ?? request?.auth?.role, 20),
+      resourceType: optional(entry.resourceType, 100),
+      resourceId: optional(entry.resourceId, 200),
       patientId: entry.patientId ?? null,
-      source: entry.source ?? 'server',
       metadata: cutAuditMetadata(entry.metadata),
-      ip: request?.ip ?? null,
-      userAgent: request?.headers['user-agent']?.slice(0, 200) ?? null,
-      requestId: request?.id ?? null,
-      occurredAt: entry.occurredAt ?? new Date(),
+      ...origin(request),
+      occurredAt: this.clock.now(),
     };
   }
 
-  /** Records entries; a failure to audit is logged and never breaks the caller's request. */
+  /** Records server-observed entries (the server's trail, audit_logs). */
   async record(entries: AuditEntry | AuditEntry[], request?: FastifyRequest): Promise<void> {
     const list = Array.isArray(entries) ? entries : [entries];
     if (list.length === 0) return;
-    try {
-      await this.db.insert(auditLogs).values(list.map((e) => this.row(e, request)));
-    } catch (error) {
-      this.log.error({ err: error, actions: list.map((e) => e.action) }, 'audit write failed');
-    }
+    await this.db.insert(auditLogs).values(list.map((e) => this.row(e, request)));
+  }
+
+  /**
+   * Records what the web app reports of the caller's own actions, apart from the server's trail
+   * (client_audit_events): bound to the caller, stamped with the server's clock, no subject.
+   */
+  async recordClient(actor: AccessClaims, entries: ClientAuditEntry[], request: FastifyRequest) {
+    if (entries.length === 0) return;
+    const receivedAt = this.clock.now();
+    await this.db.insert(clientAuditEvents).values(
+      entries.map((entry) => ({
+        receivedAt,
+        actorId: actor.sub,
+        actorRole: actor.role,
+        action: entry.action,
+        resourceType: optional(entry.resourceType, 50),
+        resourceId: optional(entry.resourceId, 100),
+        metadata: cutAuditMetadata(entry.metadata),
+        ...origin(request),
+      })),
+    );
   }
 }

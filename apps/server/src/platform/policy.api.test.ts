@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../test/harness.js';
 import { auditLogs, connections } from '../db/schema/index.js';
@@ -29,7 +28,7 @@ const key = (status: Status, connectionStatus: ConnectionStatus) => `${status}/$
 beforeAll(async () => {
   server = await startServer();
   const db = server.database.db;
-  policy = new AccessPolicy(db, new Audit(db, pino({ level: 'silent' })));
+  policy = new AccessPolicy(db, new Audit(db, server.clock));
   provider = { sub: (await server.createUser({ role: 'provider' })).id, role: 'provider' };
   loneProvider = { sub: (await server.createUser({ role: 'provider' })).id, role: 'provider' };
   admin = { sub: (await server.createUser({ role: 'admin' })).id, role: 'admin' };

@@ -3,11 +3,11 @@ import {
   auditFlushIntervalMs,
   cutAuditMetadata,
   isCriticalAuditAction,
-  type AuditAction,
+  type ClientAuditAction,
   type ClientAuditEntry,
 } from '@mindledger/domain';
 import type { AuditDetails } from './audit';
-import { api } from './client';
+import { api, ApiError } from './client';
 
 export interface AuditTimer {
   setInterval(callback: () => void, ms: number): ReturnType<typeof setInterval>;
@@ -31,7 +31,8 @@ const realTimer: AuditTimer = {
 
 /**
  * Audit entries are queued and sent in batches to POST /api/audit-logs every 5 s, at once for
- * critical actions; a failed flush puts the entries back (Part 2 §7 Audit logging).
+ * critical actions; a failed flush puts the entries back (Part 2 §7 Audit logging), unless the
+ * server refused them.
  */
 export class AuditQueue {
   private queue: ClientAuditEntry[] = [];
@@ -53,14 +54,13 @@ export class AuditQueue {
     return this.queue.length;
   }
 
-  enqueue(action: AuditAction, details: AuditDetails = {}): void {
+  /** The entry describes the user's own action; the server binds it to them and stamps the time. */
+  enqueue(action: ClientAuditAction, details: AuditDetails = {}): void {
     const entry: ClientAuditEntry = {
       action,
       ...(details.resourceType ? { resourceType: details.resourceType.slice(0, 50) } : {}),
       ...(details.resourceId ? { resourceId: details.resourceId.slice(0, 100) } : {}),
-      ...(details.patientId ? { patientId: details.patientId } : {}),
       ...(details.metadata ? { metadata: cutAuditMetadata(details.metadata) } : {}),
-      timestamp: new Date(this.timer.now()).toISOString(),
     };
     this.queue.push(entry);
     if (this.queue.length > this.maxQueued) this.queue.splice(0, this.queue.length - this.maxQueued);
@@ -95,6 +95,11 @@ export class AuditQueue {
       try {
         await this.send(batch);
       } catch (error) {
+        // A refusal (400) will never be stored: sending it again would block the queue for good.
+        if (error instanceof ApiError && error.status === 400) {
+          console.warn('Audit entries refused by the server; dropped.', error);
+          continue;
+        }
         this.queue.unshift(...batch);
         console.warn('Audit log flush failed; entries re-queued.', error);
         return;

@@ -1,6 +1,7 @@
 import type { ClientAuditEntry } from '@mindledger/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuditQueue } from './audit-queue';
+import { ApiError } from './client';
 
 describe('audit queue', () => {
   beforeEach(() => {
@@ -12,14 +13,15 @@ describe('audit queue', () => {
   it('batches ordinary entries and sends them together after 5 s', async () => {
     const send = vi.fn(async (_logs: ClientAuditEntry[]) => undefined);
     const queue = new AuditQueue({ send });
-    queue.enqueue('PROFILE_UPDATED', { resourceType: 'user' });
+    queue.enqueue('SESSION_TIMEOUT', { resourceType: 'session' });
     queue.enqueue('VIEW_PAGE', { metadata: { path: '/profile' } });
     await vi.advanceTimersByTimeAsync(4_999);
     expect(send).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(send).toHaveBeenCalledOnce();
-    expect(send.mock.calls[0]![0].map((entry) => entry.action)).toEqual(['PROFILE_UPDATED', 'VIEW_PAGE']);
-    expect(send.mock.calls[0]![0][0]!.timestamp).toBe('2025-03-01T12:00:00.000Z');
+    expect(send.mock.calls[0]![0].map((entry) => entry.action)).toEqual(['SESSION_TIMEOUT', 'VIEW_PAGE']);
+    // No time and no subject: the server stamps and binds each entry.
+    expect(send.mock.calls[0]![0][0]).toEqual({ action: 'SESSION_TIMEOUT', resourceType: 'session' });
     expect(queue.size).toBe(0);
     // Nothing queued: no further sends.
     await vi.advanceTimersByTimeAsync(20_000);
@@ -56,6 +58,22 @@ describe('audit queue', () => {
     expect(send).toHaveBeenCalledTimes(2);
     expect(send.mock.calls[1]![0].map((entry) => entry.action)).toEqual(['EXPORT_DATA', 'VIEW_PAGE']);
     expect(queue.size).toBe(0);
+  });
+
+  it('drops a batch the server refused (400) instead of sending it forever', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const send = vi
+      .fn(async (_logs: ClientAuditEntry[]) => undefined)
+      .mockRejectedValueOnce(new ApiError(400, { message: 'Unknown audit action' }));
+    const queue = new AuditQueue({ send });
+    queue.enqueue('EXPORT_DATA');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.size).toBe(0);
+    queue.enqueue('VIEW_PAGE');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(send.mock.calls[1]![0].map((entry) => entry.action)).toEqual(['VIEW_PAGE']);
+    expect(warn).toHaveBeenCalled();
   });
 
   it('cuts metadata values at 100 characters and sends at most 100 entries per batch', async () => {

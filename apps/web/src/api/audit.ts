@@ -1,9 +1,8 @@
-import type { AuditAction } from '@mindledger/domain';
+import type { ClientAuditAction } from '@mindledger/domain';
 
 export interface AuditDetails {
   resourceType?: string;
   resourceId?: string;
-  patientId?: string;
   metadata?: Record<string, unknown>;
 }
 
@@ -22,7 +21,7 @@ function queueModule(): Promise<QueueModule> {
  * Record an audit entry (Part 2 §7): queued and sent to POST /api/audit-logs every 5 s, at once
  * for critical actions; a failed flush puts the entries back.
  */
-export function audit(action: AuditAction, details?: AuditDetails): void {
+export function audit(action: ClientAuditAction, details?: AuditDetails): void {
   void queueModule().then(({ auditQueue }) => auditQueue.enqueue(action, details));
 }
 

@@ -2,9 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   auditActions,
   auditBatchSchema,
+  auditMetadataMaxDepth,
+  clientAuditActions,
+  clientAuditEntrySchema,
   criticalAuditActions,
   cutAuditMetadata,
   isCriticalAuditAction,
+  jsonDepth,
+  storableText,
 } from './audit.js';
 
 describe('isCriticalAuditAction (Part 2 §7 Audit logging)', () => {
@@ -68,14 +73,53 @@ describe('cutAuditMetadata', () => {
   });
 });
 
-describe('auditBatchSchema', () => {
+describe('auditBatchSchema and clientAuditEntrySchema', () => {
   const entry = { action: 'VIEW_PAGE' };
 
-  it('takes 1 to 100 entries of known actions', () => {
+  it('takes a batch of 1 to 100 objects', () => {
     expect(auditBatchSchema.safeParse({ logs: [entry] }).success).toBe(true);
     expect(auditBatchSchema.safeParse({ logs: Array(100).fill(entry) }).success).toBe(true);
     expect(auditBatchSchema.safeParse({ logs: Array(101).fill(entry) }).success).toBe(false);
     expect(auditBatchSchema.safeParse({ logs: [] }).success).toBe(false);
-    expect(auditBatchSchema.safeParse({ logs: [{ action: 'DROP_TABLES' }] }).success).toBe(false);
+    expect(auditBatchSchema.safeParse({ logs: ['VIEW_PAGE'] }).success).toBe(false);
+  });
+
+  it('takes only what a browser can see of its own user, without subject or time', () => {
+    for (const action of clientAuditActions)
+      expect(clientAuditEntrySchema.safeParse({ action }).success).toBe(true);
+    for (const action of ['DROP_TABLES', 'LOGIN', 'PASSWORD_RESET', 'USER_APPROVED', 'TOKEN_REUSE_DETECTED'])
+      expect(clientAuditEntrySchema.safeParse({ action }).success, action).toBe(false);
+    const parsed = clientAuditEntrySchema.parse({
+      action: 'ACCESS_PHI',
+      patientId: '6f1c2f0e-3a51-4e53-9d34-4d9f5e3c1a11',
+      actorId: 'someone',
+      timestamp: '2020-01-01T00:00:00Z',
+    });
+    expect(parsed).toEqual({ action: 'ACCESS_PHI' });
+  });
+
+  it('refuses metadata nested deeper than it can store', () => {
+    let deep: Record<string, unknown> = { leaf: 1 };
+    for (let i = 0; i <= auditMetadataMaxDepth; i += 1) deep = { next: deep };
+    expect(clientAuditEntrySchema.safeParse({ action: 'VIEW_PAGE', metadata: deep }).success).toBe(false);
+    const fine = { a: { b: { c: { d: 1 } } } };
+    expect(clientAuditEntrySchema.safeParse({ action: 'VIEW_PAGE', metadata: fine }).success).toBe(true);
+  });
+});
+
+describe('storableText and jsonDepth', () => {
+  it('removes NUL, replaces unpaired surrogates and never cuts a pair in half', () => {
+    expect(storableText('a\u0000b', 10)).toBe('ab');
+    expect(storableText('x\ud800y\udc00', 10)).toBe('x\uFFFDy\uFFFD');
+    expect(storableText('ok 😀', 10)).toBe('ok 😀');
+    expect(storableText('abc😀', 4)).toBe('abc');
+  });
+
+  it('measures nesting without recursion, even 100,000 levels deep', () => {
+    expect(jsonDepth('text', 5)).toBe(0);
+    expect(jsonDepth({ a: [1, { b: 2 }] }, 10)).toBe(3);
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i += 1) deep = { a: deep };
+    expect(jsonDepth(deep, 10)).toBe(11);
   });
 });

@@ -40,31 +40,94 @@ export function isCriticalAuditAction(action: string): boolean {
 export const auditMetadataMaxChars = 100;
 export const auditFlushIntervalMs = 5_000;
 export const auditBatchMax = 100;
+/** A metadata value nested deeper than this cannot be stored: the client feed refuses its entry. */
+export const auditMetadataMaxDepth = 4;
 
-export function cutAuditMetadata(
-  metadata: Record<string, unknown> | undefined,
-): Record<string, string | number | boolean | null> {
-  const out: Record<string, string | number | boolean | null> = {};
+/**
+ * What the web app may report of its user's own actions (POST /api/audit-logs): what it sees in the
+ * browser. Events only the server can know (logins, password changes, approvals…) are never taken
+ * from a client.
+ */
+export const clientAuditActions = [
+  ...criticalAuditActions,
+  'VIEW_PAGE',
+  'SESSION_TIMEOUT',
+  'SECURITY_LOGOUT',
+] as const satisfies readonly AuditAction[];
+export type ClientAuditAction = (typeof clientAuditActions)[number];
+
+/** A surrogate half without its other half (JSON can carry one; PostgreSQL cannot store it). */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A text that PostgreSQL can store: no NUL, no unpaired surrogate, at most `max` UTF-16 units. */
+export function storableText(text: string, max: number): string {
+  // eslint-disable-next-line no-control-regex -- NUL is the character PostgreSQL refuses
+  const clean = text.replace(/\u0000/g, '').replace(loneSurrogate, '\uFFFD');
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+/** How deep a JSON value nests (walked without recursion; stops counting past `limit`). */
+export function jsonDepth(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop() as [unknown, number];
+    if (item === null || typeof item !== 'object') continue;
+    if (depth + 1 > deepest) deepest = depth + 1;
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+export type AuditMetadata = Record<string, string | number | boolean | null>;
+
+/**
+ * Flat metadata an audit row can always store: at most 20 keys of 50 characters, numbers, booleans
+ * and null as they are, strings cut at 100 characters, nested values serialised and cut. Values
+ * nested deeper than auditMetadataMaxDepth are dropped (check `isStorableMetadata` first to refuse).
+ */
+export function cutAuditMetadata(metadata: Record<string, unknown> | undefined): AuditMetadata {
+  const out: AuditMetadata = {};
   if (!metadata) return out;
   for (const [key, value] of Object.entries(metadata).slice(0, 20)) {
-    const k = key.slice(0, 50);
-    if (value === null || typeof value === 'number' || typeof value === 'boolean') out[k] = value;
-    else if (typeof value === 'string') out[k] = value.slice(0, auditMetadataMaxChars);
-    else out[k] = JSON.stringify(value ?? null).slice(0, auditMetadataMaxChars);
+    const k = storableText(key, 50);
+    if (value === null || typeof value === 'boolean') out[k] = value;
+    else if (typeof value === 'number') out[k] = Number.isFinite(value) ? value : null;
+    else if (typeof value === 'string') out[k] = storableText(value, auditMetadataMaxChars);
+    else if (jsonDepth(value, auditMetadataMaxDepth) <= auditMetadataMaxDepth)
+      out[k] = storableText(JSON.stringify(value ?? null), auditMetadataMaxChars);
   }
   return out;
 }
 
+/** Whether every metadata value can be stored (nothing nested deeper than the limit). */
+export function isStorableMetadata(metadata: Record<string, unknown>): boolean {
+  return jsonDepth(metadata, auditMetadataMaxDepth + 1) <= auditMetadataMaxDepth + 1;
+}
+
+/**
+ * One entry of the client's audit feed. It describes the caller's own action: there is no subject
+ * (patient) and no time in it; the server binds it to the caller and stamps it with its own clock.
+ * Fields such as patientId, actorId or timestamp are not part of it and are dropped.
+ */
 export const clientAuditEntrySchema = z.object({
-  action: z.enum(auditActions),
+  action: z.enum(clientAuditActions, { error: 'Unknown audit action' }),
   resourceType: z.string().trim().max(50).optional(),
   resourceId: z.string().trim().max(100).optional(),
-  patientId: z.string().uuid().optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-  timestamp: z.string().max(40).optional(),
+  metadata: z
+    .record(z.string(), z.unknown())
+    .refine(isStorableMetadata, `Metadata must not nest deeper than ${auditMetadataMaxDepth} levels`)
+    .optional(),
 });
 export type ClientAuditEntry = z.infer<typeof clientAuditEntrySchema>;
 
+/**
+ * The batch: 1 to 100 objects. Each entry is then checked on its own, so one entry that cannot be
+ * stored is refused (and counted) without losing the others.
+ */
 export const auditBatchSchema = z.object({
-  logs: z.array(clientAuditEntrySchema).min(1).max(auditBatchMax),
+  logs: z.array(z.record(z.string(), z.unknown())).min(1).max(auditBatchMax),
 });

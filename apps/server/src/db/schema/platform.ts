@@ -1,6 +1,9 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Who touched whose data, and security events. Never the data itself (no PHI). */
+/**
+ * Who touched whose data, and security events, as the server saw them. Never the data itself (no
+ * PHI). Only the server writes here; what the web app reports goes to client_audit_events.
+ */
 export const auditLogs = pgTable(
   'audit_logs',
   {
@@ -13,9 +16,6 @@ export const auditLogs = pgTable(
     resourceType: text('resource_type'),
     resourceId: text('resource_id'),
     patientId: uuid('patient_id'),
-    source: text('source', { enum: ['server', 'client'] })
-      .notNull()
-      .default('server'),
     metadata: jsonb('metadata').$type<Record<string, string | number | boolean | null>>(),
     ip: text('ip'),
     userAgent: text('user_agent'),
@@ -26,6 +26,31 @@ export const auditLogs = pgTable(
     index('audit_logs_patient_idx').on(t.patientId, t.occurredAt),
     index('audit_logs_action_idx').on(t.action, t.occurredAt),
   ],
+);
+
+/**
+ * What the web app reports of its own user's actions (POST /api/audit-logs), kept apart from the
+ * server's trail (decision 047): bound to the caller, stamped with the server's clock, with no
+ * subject of its own, and never read as a fact about anyone else (the access history reads only
+ * audit_logs).
+ */
+export const clientAuditEvents = pgTable(
+  'client_audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    /** Plain ids, no foreign keys: like audit_logs, the trail outlives deleted accounts. */
+    actorId: uuid('actor_id').notNull(),
+    actorRole: text('actor_role').notNull(),
+    action: text('action').notNull(),
+    resourceType: text('resource_type'),
+    resourceId: text('resource_id'),
+    metadata: jsonb('metadata').$type<Record<string, string | number | boolean | null>>(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
+  },
+  (t) => [index('client_audit_events_actor_idx').on(t.actorId, t.receivedAt)],
 );
 
 /** The local mail outbox used when SMTP_URL is not set. */

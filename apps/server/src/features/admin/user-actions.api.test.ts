@@ -192,7 +192,7 @@ describe('admin routes refuse everyone else', () => {
         .where(and(eq(auditLogs.action, 'AUTHORIZATION_FAILURE'), eq(auditLogs.actorId, user.id)));
       expect(rows.map((r) => r.resourceId).sort()).toEqual(routes.map((r) => r.route).sort());
       for (const row of rows) {
-        expect(row).toMatchObject({ actorRole: role, resourceType: 'route', source: 'server' });
+        expect(row).toMatchObject({ actorRole: role, resourceType: 'route' });
         expect(row.metadata).toMatchObject({ required: 'admin' });
       }
     }

@@ -1,13 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditBatchSchema, securityLogoutSchema, sessionTimeoutSchema } from '@mindledger/domain';
+import {
+  auditBatchSchema,
+  clientAuditEntrySchema,
+  securityLogoutSchema,
+  sessionTimeoutSchema,
+  type ClientAuditEntry,
+} from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import { caller } from '../../platform/auth.js';
+import { badRequest } from '../../platform/errors.js';
 
 const tags = ['audit'];
 
 /**
- * POST /api/audit-logs {logs}: client-side entries, bound to the caller whatever they claim;
- * metadata values cut at 100 characters.
+ * POST /api/audit-logs {logs}: what the web app reports of its user's own actions. Each entry is
+ * checked on its own: those that can be stored are kept apart from the server's trail, bound to the
+ * caller and stamped with the server's clock (decision 047); the others are refused and counted. A
+ * batch where nothing can be stored is a 400.
  */
 export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const authed = { preHandler: ctx.guards.authenticate };
@@ -16,28 +25,27 @@ export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/audit-logs',
       { ...authed, schema: { tags, body: auditBatchSchema } },
       async (request, reply) => {
-        const actor = caller(request);
-        const now = ctx.clock.now();
-        await ctx.audit.record(
-          request.body.logs.map((entry) => {
-            const at = entry.timestamp ? new Date(entry.timestamp) : now;
-            const valid = !Number.isNaN(at.getTime()) && Math.abs(at.getTime() - now.getTime()) < 86_400_000;
-            return {
-              action: entry.action,
-              actorId: actor.sub,
-              actorRole: actor.role,
-              source: 'client' as const,
-              ...(entry.resourceType ? { resourceType: entry.resourceType } : {}),
-              ...(entry.resourceId ? { resourceId: entry.resourceId } : {}),
-              patientId: entry.patientId ?? null,
-              metadata: entry.metadata ?? {},
-              occurredAt: valid ? at : now,
-            };
-          }),
-          request,
-        );
+        const accepted: ClientAuditEntry[] = [];
+        const errors: { path: string; message: string }[] = [];
+        request.body.logs.forEach((raw, index) => {
+          const parsed = clientAuditEntrySchema.safeParse(raw);
+          if (parsed.success) accepted.push(parsed.data);
+          else {
+            const issue = parsed.error.issues[0];
+            const path = ['logs', index, ...(issue?.path ?? [])].join('.');
+            errors.push({ path, message: issue?.message ?? 'Invalid entry' });
+          }
+        });
+        if (accepted.length === 0)
+          throw badRequest(errors[0]?.message ?? 'No entry could be stored', { errors });
+        await ctx.audit.recordClient(caller(request), accepted, request);
         reply.code(202);
-        return { success: true, accepted: request.body.logs.length };
+        return {
+          success: true,
+          accepted: accepted.length,
+          refused: errors.length,
+          ...(errors.length > 0 ? { errors } : {}),
+        };
       },
     );
 

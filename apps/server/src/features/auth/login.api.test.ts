@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { password, startServer, type TestServer } from '../../../test/harness.js';
+import { password, startServer, type TestServer, testUserTimezone } from '../../../test/harness.js';
 import { auditLogs, users } from '../../db/schema/index.js';
 
 let server: TestServer;
@@ -49,7 +49,7 @@ describe('login', () => {
       userRole: 'patient',
       role: 'patient',
       avatar: { url: null },
-      timezone: 'America/Denver',
+      timezone: testUserTimezone,
       isActivated: true,
       isApproved: true,
       twoFactor: { enabled: false, method: null },

@@ -82,7 +82,7 @@ describe('mark inactive, reactivate with consent', () => {
       `${base}/generate-reactivation-token`,
     );
     expect(requested.status).toBe(200);
-    const expires = new Date(requested.body.expiresAt).getTime() - Date.now();
+    const expires = new Date(requested.body.expiresAt).getTime() - server.clock.now().getTime();
     expect(expires).toBeGreaterThan(7 * DAY - 60_000);
     expect(expires).toBeLessThanOrEqual(7 * DAY + 60_000);
     const mail = await server.mail(client.user.email, /reactivate/);
@@ -141,7 +141,7 @@ describe('mark inactive, reactivate with consent', () => {
     // The link is past its 7 days (moved in the database: the session must stay valid).
     await server.database.db
       .update(reactivationTokens)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .set({ expiresAt: new Date(server.clock.now().getTime() - 1000) })
       .where(eq(reactivationTokens.tokenHash, sha256(token)));
     const late = await client.client.post('/api/v1/provider/reactivation/consent', { token });
     expect(late.status).toBe(400);

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { goalEntryLinks, goalMentions, goals, journalEntries, users } from '../../db/schema/index.js';
 import type { AccessClaims } from '../../platform/tokens.js';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { GoalRow } from './presenter.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -76,8 +76,10 @@ export class GoalsService {
     if (row.type !== 'therapist') throw notFound(msg.notFound);
     try {
       await this.ctx.policy.assertPatientAccess(request, actor, row.patientId, 'goal');
-    } catch {
-      throw notFound(msg.notFound);
+    } catch (error) {
+      // Only a refusal becomes the goal's 404; a failed audit write fails the request.
+      if (error instanceof AppError && error.code === 'NOT_FOUND') throw notFound(msg.notFound);
+      throw error;
     }
     return row;
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '@mindledger/domain';
 import { auditOf, connect } from '../../../test/connections.js';
 import { startServer, type TestServer } from '../../../test/harness.js';
 
@@ -27,8 +28,9 @@ type Entry = {
 };
 type Page = { data: Entry[]; total: number; page: number; pages: number; hasNext: boolean };
 
-const today = () => new Date().toISOString().slice(0, 10);
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+/** Days as the server counts them: its clock, in the test users' profile zone. */
+const today = () => server.today();
+const daysAgo = (n: number) => addDays(server.today(), -n);
 
 function entry(overrides: Record<string, unknown> = {}) {
   return {
@@ -172,6 +174,29 @@ describe('creating entries', () => {
     const future = await create(client, entry({ customDate: daysAgo(-3) }));
     expect(future.status).toBe(400);
     expect(future.body.message).toBe('This date is yet to come.');
+  });
+
+  it("counts every day in the profile's time zone, whatever zone the browser sends", async () => {
+    // 06:30 UTC on 8 March 2026 is still 7 March in Denver (23:30) and already 8 March in Tokyo.
+    server.clock.set('2026-03-08T06:30:00Z');
+    try {
+      const { client } = await server.signIn({ timezone: 'America/Denver' });
+      const made = await create(client, entry({ userTimezone: 'Asia/Tokyo' }));
+      expect(made.status).toBe(201);
+      expect(made.body.data.date).toBe('2026-03-07');
+      const streak = await client.get<{ streak: number; today: string }>('/api/v1/streak-dates');
+      expect(streak.body).toMatchObject({ streak: 1, today: '2026-03-07' });
+      const week = await client.get<{ data: { days: { date: string; count: number }[] } }>(
+        '/api/v1/get-mood-by-week/2026-03-07',
+      );
+      expect(week.body.data.days.find((d) => d.date === '2026-03-07')?.count).toBe(1);
+      // Tomorrow in Denver is a future day, even for a browser in Tokyo where it is already today.
+      const early = await create(client, entry({ customDate: '2026-03-08', userTimezone: 'Asia/Tokyo' }));
+      expect(early.status).toBe(400);
+      expect(early.body.message).toBe('This date is yet to come.');
+    } finally {
+      server.clock.reset();
+    }
   });
 
   it('surfaces crisis resources when the text expresses risk', async () => {

@@ -74,19 +74,29 @@ export class MoodsService {
     return { patientId, includePrivate: access === 'self' };
   }
 
-  /** The time zone a day is counted in: the entry's own, else the author's profile time zone. */
-  async timeZoneOf(patientId: string, given?: string | null): Promise<string> {
-    if (isTimeZone(given)) return given;
+  /**
+   * The one time zone a client's days are counted in (decision 046): the profile's. An entry's day,
+   * "today", the streak, weeks and ranges all use it, so a browser in another zone can never make
+   * today's entry a future day. The browser's zone sent with an entry is not used for counting;
+   * the web app offers to move the profile when the two differ.
+   */
+  async timeZoneOf(patientId: string): Promise<string> {
     const user = await findUserById(this.ctx.db, patientId);
     return isTimeZone(user?.timezone) ? user.timezone : 'UTC';
   }
 
-  async today(patientId: string, given?: string | null): Promise<string> {
-    return localDay(this.ctx.clock.now(), await this.timeZoneOf(patientId, given));
+  async today(patientId: string): Promise<string> {
+    return localDay(this.ctx.clock.now(), await this.timeZoneOf(patientId));
   }
 
+  /** Runs the save rules with the profile's zone in place of whatever zone the body names. */
   private async prepare(patientId: string, body: unknown) {
-    const result = prepareJournalEntry(body, { now: this.ctx.clock.now() });
+    const timeZone = await this.timeZoneOf(patientId);
+    const input =
+      typeof body === 'object' && body !== null && !Array.isArray(body)
+        ? { ...body, userTimezone: timeZone }
+        : body;
+    const result = prepareJournalEntry(input, { now: this.ctx.clock.now() });
     if (!result.ok) {
       const errors = result.errors.map((message) => ({ path: 'entry', message }));
       throw badRequest(result.errors[0] ?? 'Invalid format', { errors });
@@ -103,7 +113,7 @@ export class MoodsService {
   /** When and on which local day the entry counts (customDate picks a past or current day). */
   private async placement(patientId: string, entry: Prepared) {
     const now = this.ctx.clock.now();
-    const timeZone = await this.timeZoneOf(patientId, entry.userTimezone);
+    const timeZone = entry.userTimezone ?? (await this.timeZoneOf(patientId));
     const today = localDay(now, timeZone);
     if (!entry.customDate) return { entryAt: now, localDay: today, timeZone, custom: false };
     const day = entry.customDate.slice(0, 10);
