@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, type SQL } from 'drizzle-orm';
+import { isUuid } from '@mindledger/domain';
 import type { Db } from '../db/client.js';
 import { connections } from '../db/schema/index.js';
 import type { Audit } from './audit.js';
 import type { AccessClaims } from './tokens.js';
 import { notFound } from './errors.js';
+import { ownScope, type ReadScope } from './read-scope.js';
 
 export type PatientAccess = 'self' | 'provider';
 
@@ -70,5 +72,23 @@ export class AccessPolicy {
       );
     }
     return access;
+  }
+
+  /**
+   * The scope of a read of a client's data: a patient's own (no patient id, or their own), or a
+   * connected provider's view of the client (never private entries; ACCESS_PHI recorded). Anyone
+   * else, and any id that names nobody, gets 404.
+   */
+  async readScope(
+    request: FastifyRequest,
+    actor: AccessClaims,
+    patientId: string | undefined,
+    resourceType: string,
+  ): Promise<ReadScope> {
+    if (actor.role === 'patient' && (patientId === undefined || patientId === actor.sub))
+      return ownScope(actor.sub);
+    if (!isUuid(patientId)) throw notFound();
+    const access = await this.assertPatientAccess(request, actor, patientId, resourceType);
+    return { patientId, includePrivate: access === 'self' };
   }
 }

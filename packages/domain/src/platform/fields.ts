@@ -48,3 +48,9 @@ export function isValidPhone(value: string): boolean {
 }
 
 export const objectId = z.string().uuid(messages.invalidFormat);
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a value is a UUID (the form of every id); anything else names nothing. */
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && uuidPattern.test(value);

@@ -10,6 +10,7 @@ import {
   goalNotificationSchema,
   goalTextKey,
   incrementMentionSchema,
+  isUuid,
   linkEntryGoalsSchema,
   presetCategories,
   presetGoals,
@@ -21,8 +22,9 @@ import type { AppContext } from '../../context.js';
 import { goalNotificationSettings } from '../../db/schema/index.js';
 import { caller } from '../../platform/auth.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { ownScope } from '../../platform/read-scope.js';
 import { presentGoal, type GoalRow } from './presenter.js';
-import { isUuid, type GoalsService } from './service.js';
+import type { GoalsService } from './service.js';
 
 const tags = ['goals'];
 const idParams = z.object({ id: z.string().max(64) });
@@ -47,9 +49,9 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
   return async (app) => {
     app.get('/goals/', { ...either, schema: { tags, querystring: goalListQuery } }, async (request) => {
       const q = request.query;
-      const owner = await service.ownerFor(request, caller(request), q.patientId);
+      const scope = await service.scopeFor(request, caller(request), q.patientId);
       const search = q.search ? goalTextKey(q.search) : undefined;
-      const rows = (await service.list(owner)).filter(
+      const rows = (await service.list(scope)).filter(
         (g) =>
           (q.type === 'all' || g.type === q.type) &&
           (q.status === 'all' ||
@@ -67,9 +69,9 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
       '/goals/archived',
       { ...either, schema: { tags, querystring: archivedQuery } },
       async (request) => {
-        const owner = await service.ownerFor(request, caller(request), request.query.patientId);
+        const scope = await service.scopeFor(request, caller(request), request.query.patientId);
         const type = request.query.type;
-        const rows = (await service.list(owner)).filter((g) => isArchived(g) && (!type || g.type === type));
+        const rows = (await service.list(scope)).filter((g) => isArchived(g) && (!type || g.type === type));
         return { success: true, data: rows.map(presentGoal) };
       },
     );
@@ -78,20 +80,20 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
       const me = caller(request);
       const body = request.body;
       if (me.role === 'patient' && body.type === 'therapist') throw forbidden();
-      const owner = await service.ownerFor(request, me, body.patientId);
+      const scope = await service.scopeFor(request, me, body.patientId);
       const type = me.role === 'provider' ? 'therapist' : 'personal';
-      const row = await service.create(owner, me.sub, type, body);
+      const row = await service.create(scope.patientId, me.sub, type, body);
       reply.status(201);
-      return { success: true, message: msg.created, data: presentGoal(row) };
+      return { success: true, message: msg.created, data: presentGoal(await service.shown(scope, row)) };
     });
 
     app.get('/goals/stats', { ...patient, schema: { tags } }, async (request) => {
-      const rows = await service.list(caller(request).sub);
+      const rows = await service.list(ownScope(caller(request).sub));
       return { success: true, data: service.stats(rows) };
     });
 
     app.get('/goals/home-filters', { ...patient, schema: { tags } }, async (request) => {
-      const rows = (await service.list(caller(request).sub)).filter(
+      const rows = (await service.list(ownScope(caller(request).sub))).filter(
         (g) => g.homePageVisible && !isArchived(g),
       );
       return {
@@ -102,17 +104,17 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
 
     app.get('/goals/getall-goal', { ...patient, schema: { tags } }, async (request) => ({
       success: true,
-      data: (await service.list(caller(request).sub)).map(presentGoal),
+      data: (await service.list(ownScope(caller(request).sub))).map(presentGoal),
     }));
 
     app.get('/goals/getall-completed-goal', { ...patient, schema: { tags } }, async (request) => ({
       success: true,
-      data: (await service.list(caller(request).sub)).filter((g) => g.completed).map(presentGoal),
+      data: (await service.list(ownScope(caller(request).sub))).filter((g) => g.completed).map(presentGoal),
     }));
 
     app.get('/goals/journal/goals-summary', { ...patient, schema: { tags } }, async (request) => {
       const me = caller(request).sub;
-      const rows = (await service.list(me)).filter((g) => !isArchived(g));
+      const rows = (await service.list(ownScope(me))).filter((g) => !isArchived(g));
       const entries = await service.entryCounts(me);
       return {
         success: true,
@@ -175,8 +177,8 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
       '/goals/mention-history/:id',
       { ...either, schema: { tags, params: idParams } },
       async (request) => {
-        const goal = await service.reachable(request, caller(request), request.params.id);
-        const rows = await service.mentionHistory(goal.id);
+        const { goal, scope } = await service.reachable(request, caller(request), request.params.id);
+        const rows = await service.mentionHistory(scope, goal.id);
         return {
           success: true,
           data: rows.map((r) => ({ date: r.date.toISOString(), moodType: r.moodType, entryId: r.entryId })),
@@ -188,14 +190,14 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
       '/goals/:goalId/increment-mention',
       { ...patient, schema: { tags, params: goalIdParams, body: incrementMentionSchema } },
       async (request) => {
-        const goal = await service.reachable(request, caller(request), request.params.goalId);
+        const { goal } = await service.reachable(request, caller(request), request.params.goalId);
         const row = await service.mention(goal, request.body.moodType, request.body.entryId);
         return { success: true, message: msg.mentionRecorded, data: presentGoal(row) };
       },
     );
 
     app.get('/goals/:id', { ...either, schema: { tags, params: idParams } }, async (request) => {
-      const goal = await service.reachable(request, caller(request), request.params.id);
+      const { goal } = await service.reachable(request, caller(request), request.params.id);
       return { success: true, data: presentGoal(goal) };
     });
 
@@ -204,10 +206,10 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
       { ...either, schema: { tags, params: idParams, body: updateGoalSchema } },
       async (request) => {
         const me = caller(request);
-        const goal = await service.reachable(request, me, request.params.id);
+        const { goal, scope } = await service.reachable(request, me, request.params.id);
         if (me.role === 'patient' && goal.type === 'therapist') throw forbidden(msg.therapistTextLocked);
         const row = await service.update(goal, request.body);
-        return { success: true, message: msg.updated, data: presentGoal(row) };
+        return { success: true, message: msg.updated, data: presentGoal(await service.shown(scope, row)) };
       },
     );
 
@@ -216,7 +218,7 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
       { ...either, schema: { tags, params: idParams, body: optionalBody } },
       async (request) => {
         const me = caller(request);
-        const goal = await service.reachable(request, me, request.params.id);
+        const { goal } = await service.reachable(request, me, request.params.id);
         if (me.role === 'patient' && goal.type === 'therapist') throw forbidden(msg.therapistTextLocked);
         const now = ctx.clock.now();
         await service.set(goal, { deleted: true, deletedAt: now });
@@ -228,10 +230,10 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
       '/goals/:id/complete',
       { ...either, schema: { tags, params: idParams, body: optionalBody } },
       async (request) => {
-        const goal = await service.reachable(request, caller(request), request.params.id);
+        const { goal, scope } = await service.reachable(request, caller(request), request.params.id);
         if (isArchived(goal)) throw badRequest(msg.notActive);
         const row = await service.set(goal, { completed: true, completedAt: ctx.clock.now() });
-        return { success: true, message: msg.completed, data: presentGoal(row) };
+        return { success: true, message: msg.completed, data: presentGoal(await service.shown(scope, row)) };
       },
     );
 
@@ -239,10 +241,10 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
       '/goals/:id/abandon',
       { ...either, schema: { tags, params: idParams, body: optionalBody } },
       async (request) => {
-        const goal = await service.reachable(request, caller(request), request.params.id);
+        const { goal, scope } = await service.reachable(request, caller(request), request.params.id);
         if (isArchived(goal)) throw badRequest(msg.notActive);
         const row = await service.set(goal, { abandoned: true, abandonedAt: ctx.clock.now() });
-        return { success: true, message: msg.abandoned, data: presentGoal(row) };
+        return { success: true, message: msg.abandoned, data: presentGoal(await service.shown(scope, row)) };
       },
     );
 
@@ -250,7 +252,7 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
       '/goals/:id/toggle-home',
       { ...patient, schema: { tags, params: idParams, body: optionalBody } },
       async (request) => {
-        const goal = await service.reachable(request, caller(request), request.params.id);
+        const { goal } = await service.reachable(request, caller(request), request.params.id);
         const row = await service.set(goal, { homePageVisible: !goal.homePageVisible });
         return { success: true, data: presentGoal(row) };
       },
@@ -262,8 +264,8 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
       async (request) => {
         const id = request.params.id;
         if (!isUuid(id)) throw notFound();
-        const owner = await service.ownerFor(request, caller(request), id);
-        return { success: true, data: split(await service.list(owner)) };
+        const scope = await service.scopeFor(request, caller(request), id);
+        return { success: true, data: split(await service.list(scope)) };
       },
     );
 
@@ -289,7 +291,7 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
       '/goals/journal/entries/by-goal/:id',
       { ...patient, schema: { tags, params: idParams } },
       async (request) => {
-        const goal = await service.reachable(request, caller(request), request.params.id);
+        const { goal } = await service.reachable(request, caller(request), request.params.id);
         const rows = await service.entriesByGoal(goal.id);
         return {
           success: true,

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
 import {
+  isUuid,
   checkGoalLimit,
   computeGoalStats,
   goalMessages as msg,
@@ -13,6 +14,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { goalEntryLinks, goalMentions, goals, journalEntries, users } from '../../db/schema/index.js';
+import { fromVisibleEntry, ownScope, type ReadScope } from '../../platform/read-scope.js';
 import type { AccessClaims } from '../../platform/tokens.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { GoalRow } from './presenter.js';
@@ -20,15 +22,31 @@ import type { GoalRow } from './presenter.js';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Exec = Db | Tx;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (v: string) => uuidPattern.test(v);
-
 const notDeleted = eq(goals.deleted, false);
 const isActive = and(eq(goals.completed, false), eq(goals.abandoned, false), notDeleted);
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };
   return e.code === '23505' || e.cause?.code === '23505';
+}
+
+const goalsTable = sql.identifier(getTableName(goals));
+
+/**
+ * A goal's columns as the scope sees them. The stored mention count and last mention date include
+ * mentions from private entries; a provider's view counts only the mentions it may see (made by
+ * hand, or from a live, non-private entry), through the one read rule (platform/read-scope.ts).
+ */
+function goalColumns(scope: ReadScope) {
+  const columns = getTableColumns(goals);
+  if (scope.includePrivate) return columns;
+  const mentions = sql`from ${goalMentions} m
+    where m.goal_id = ${goalsTable}.id and ${fromVisibleEntry(scope, sql`m.entry_id`)}`;
+  return {
+    ...columns,
+    mentionCount: sql<number>`(select count(*)::int ${mentions})`.mapWith(Number),
+    lastMentionDate: sql<Date | null>`(select max(m.created_at) ${mentions})`.mapWith(goals.lastMentionDate),
+  };
 }
 
 /**
@@ -39,28 +57,57 @@ function isUniqueViolation(error: unknown): boolean {
 export class GoalsService {
   constructor(private readonly ctx: AppContext) {}
 
-  /** The client whose goals the actor works on: itself, or (provider) a connected client. */
-  async ownerFor(
+  /**
+   * The client whose goals the actor works on, as a read scope: itself, or (provider) a connected
+   * client, seen without anything that comes from a private entry.
+   */
+  async scopeFor(
     request: FastifyRequest,
     actor: AccessClaims,
     patientId: string | undefined,
-  ): Promise<string> {
-    if (actor.role === 'patient') return actor.sub;
-    if (!patientId || !isUuid(patientId)) throw badRequest(`Patient id is required`);
-    await this.ctx.policy.assertPatientAccess(request, actor, patientId, 'goals');
-    return patientId;
+  ): Promise<ReadScope> {
+    if (actor.role !== 'patient' && !isUuid(patientId)) throw badRequest(`Patient id is required`);
+    return this.ctx.policy.readScope(
+      request,
+      actor,
+      actor.role === 'patient' ? undefined : patientId,
+      'goals',
+    );
   }
 
-  async list(patientId: string): Promise<GoalRow[]> {
+  async list(scope: ReadScope): Promise<GoalRow[]> {
     return this.ctx.db
-      .select()
+      .select(goalColumns(scope))
       .from(goals)
-      .where(and(eq(goals.patientId, patientId), notDeleted))
+      .where(and(eq(goals.patientId, scope.patientId), notDeleted))
       .orderBy(desc(goals.priority), desc(goals.createdAt));
   }
 
-  /** A goal the actor may reach, or 404 (a wrong owner is indistinguishable from a missing goal). */
-  async reachable(request: FastifyRequest, actor: AccessClaims, id: string): Promise<GoalRow> {
+  /** One goal of the scope's client as the scope sees it (after a change, to answer it). */
+  async view(scope: ReadScope, id: string): Promise<GoalRow> {
+    const [row] = await this.ctx.db
+      .select(goalColumns(scope))
+      .from(goals)
+      .where(and(eq(goals.id, id), eq(goals.patientId, scope.patientId)))
+      .limit(1);
+    if (!row) throw notFound(msg.notFound);
+    return row;
+  }
+
+  /** A written row as the scope may see it: the author sees it as stored. */
+  async shown(scope: ReadScope, row: GoalRow): Promise<GoalRow> {
+    return scope.includePrivate ? row : this.view(scope, row.id);
+  }
+
+  /**
+   * A goal the actor may reach with the scope it is seen in, or 404 (a wrong owner is
+   * indistinguishable from a missing goal).
+   */
+  async reachable(
+    request: FastifyRequest,
+    actor: AccessClaims,
+    id: string,
+  ): Promise<{ goal: GoalRow; scope: ReadScope }> {
     if (!isUuid(id)) throw notFound(msg.notFound);
     const [row] = await this.ctx.db
       .select()
@@ -70,18 +117,18 @@ export class GoalsService {
     if (!row) throw notFound(msg.notFound);
     if (actor.role === 'patient') {
       if (row.patientId !== actor.sub) throw notFound(msg.notFound);
-      return row;
+      return { goal: row, scope: ownScope(actor.sub) };
     }
     // A provider reaches only therapist goals of a connected client.
     if (row.type !== 'therapist') throw notFound(msg.notFound);
     try {
-      await this.ctx.policy.assertPatientAccess(request, actor, row.patientId, 'goal');
+      const scope = await this.ctx.policy.readScope(request, actor, row.patientId, 'goal');
+      return { goal: await this.view(scope, row.id), scope };
     } catch (error) {
       // Only a refusal becomes the goal's 404; a failed audit write fails the request.
       if (error instanceof AppError && error.code === 'NOT_FOUND') throw notFound(msg.notFound);
       throw error;
     }
-    return row;
   }
 
   private async lockOwner(tx: Tx, patientId: string) {
@@ -209,9 +256,10 @@ export class GoalsService {
     await tx
       .insert(goalMentions)
       .values({ goalId: goal.id, patientId: goal.patientId, entryId, moodType, createdAt: now });
+    // A mention is not an edit of the goal: updatedAt stays (it would date a private entry).
     const [row] = await tx
       .update(goals)
-      .set({ mentionCount: sql`${goals.mentionCount} + 1`, lastMentionDate: now, updatedAt: now })
+      .set({ mentionCount: sql`${goals.mentionCount} + 1`, lastMentionDate: now })
       .where(eq(goals.id, goal.id))
       .returning();
     return row;
@@ -278,12 +326,12 @@ export class GoalsService {
       .set({
         mentionCount: sql`(select count(*)::int from ${goalMentions} where ${goalMentions.goalId} = ${goals.id})`,
         lastMentionDate: sql`(select max(${goalMentions.createdAt}) from ${goalMentions} where ${goalMentions.goalId} = ${goals.id})`,
-        updatedAt: this.ctx.clock.now(),
       })
       .where(inArray(goals.id, affected));
   }
 
-  async mentionHistory(goalId: string) {
+  /** The goal's mentions the scope may see (a provider: none that came from a private entry). */
+  async mentionHistory(scope: ReadScope, goalId: string) {
     return this.ctx.db
       .select({
         date: goalMentions.createdAt,
@@ -291,7 +339,7 @@ export class GoalsService {
         entryId: goalMentions.entryId,
       })
       .from(goalMentions)
-      .where(eq(goalMentions.goalId, goalId))
+      .where(and(eq(goalMentions.goalId, goalId), fromVisibleEntry(scope, goalMentions.entryId)))
       .orderBy(desc(goalMentions.createdAt), desc(goalMentions.id));
   }
 

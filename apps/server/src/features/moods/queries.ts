@@ -1,36 +1,13 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  getTableName,
-  gte,
-  lte,
-  sql,
-  type Placeholder,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, getTableName, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { visibleEntries, type ReadScope } from '../../platform/read-scope.js';
 import { goalEntryLinks, goals, journalEntries as e } from '../../db/schema/index.js';
 import type { EntryRow, LinkedGoal, StoredEntry } from './presenter.js';
 
 /** Who reads: the author sees everything; a provider never sees private entries. */
-export interface Scope {
-  patientId: string;
-  includePrivate: boolean;
-}
+export type Scope = ReadScope;
 
-/**
- * Live entries of a patient (a value, or a prepared statement's placeholder); a provider's view
- * leaves out private entries. The partial indexes (`not deleted`) serve every read below.
- */
-function visible(patientId: string | Placeholder, includePrivate: boolean): SQL {
-  const base = and(eq(e.patientId, patientId), eq(e.deleted, false)) as SQL;
-  return includePrivate ? base : (and(base, eq(e.isPrivate, false)) as SQL);
-}
-
-export const inScope = (scope: Scope): SQL => visible(scope.patientId, scope.includePrivate);
+export const inScope = (scope: Scope): SQL => visibleEntries(scope.patientId, scope.includePrivate);
 
 /** Rows of a raw query (both drivers answer `{ rows }`). */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -54,7 +31,7 @@ const param = {
 };
 
 /** `inScope` with the patient as a parameter. */
-const live = (variant: Variant): SQL => visible(param.patientId, variant === 'self');
+const live = (variant: Variant): SQL => visibleEntries(param.patientId, variant === 'self');
 
 const inDays = (variant: Variant) =>
   and(live(variant), gte(e.localDay, param.from), lte(e.localDay, param.to)) as SQL;

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import {
+  isUuid,
   assessRisk,
   computeStreak,
   entrySentiment,
@@ -28,9 +29,6 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Prepared = Extract<ReturnType<typeof prepareJournalEntry>, { ok: true }>['entry'];
 
 export const entryNotFound = 'Journal entry not found';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (v: string) => uuidPattern.test(v);
 
 /** Everything the ledger search reads of an entry, lowercased (goal texts are matched live). */
 function searchTextOf(entry: Prepared): string {
@@ -67,11 +65,8 @@ export class MoodsService {
   }
 
   /** The scope a caller reads: their own entries, or a connected provider's view of a client. */
-  async scopeFor(request: FastifyRequest, actor: AccessClaims, patientId?: string): Promise<Scope> {
-    if (actor.role === 'patient' && !patientId) return { patientId: actor.sub, includePrivate: true };
-    if (!patientId || !isUuid(patientId)) throw notFound();
-    const access = await this.ctx.policy.assertPatientAccess(request, actor, patientId, 'journal');
-    return { patientId, includePrivate: access === 'self' };
+  scopeFor(request: FastifyRequest, actor: AccessClaims, patientId?: string): Promise<Scope> {
+    return this.ctx.policy.readScope(request, actor, patientId, 'journal');
   }
 
   /**
