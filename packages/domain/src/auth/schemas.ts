@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { emailField, requiredText } from '../platform/fields.js';
-import { lengths, messages } from '../platform/messages.js';
+import { emailField, nameText } from '../platform/fields.js';
+import { messages } from '../platform/messages.js';
 import { currentPasswordField, newPasswordField } from './password.js';
 
 export const passwordsDoNotMatch = 'Passwords do not match';
@@ -18,8 +18,8 @@ const token = z
 
 export const registrationSchema = z
   .object({
-    firstName: requiredText('First name', lengths.name),
-    lastName: requiredText('Last name', lengths.name),
+    firstName: nameText('First name'),
+    lastName: nameText('Last name'),
     email: emailField(),
     password: newPasswordField(),
     confirmPassword: z

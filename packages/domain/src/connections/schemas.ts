@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, optionalText, requiredText } from '../platform/fields.js';
+import { emailField, optionalName, optionalPlainText, plainText, requiredText } from '../platform/fields.js';
 import { lengths, messages } from '../platform/messages.js';
 
 /** Client–provider connections (Part 1 §3–4, Part 2 §3–4 and §7; docs/API-connections.md). */
@@ -97,8 +97,8 @@ const looseId = z
 
 export const addPatientSchema = z.object({
   email: emailField(),
-  firstName: optionalText(lengths.name),
-  lastName: optionalText(lengths.name),
+  firstName: optionalName(),
+  lastName: optionalName(),
 });
 export const addDoctorSchema = z.object({ email: emailField() });
 export const inviteDoctorQuery = addDoctorSchema;
@@ -143,11 +143,11 @@ export const statusUpdateSchema = z.object({
 export const deleteInvitationSchema = z.object({ id: looseId });
 
 export const markInactiveSchema = z.object({
-  reason: requiredText('Reason', [1, inactiveReasonMax]),
-  notes: optionalText(lengths.description),
+  reason: plainText('Reason', [1, inactiveReasonMax]),
+  notes: optionalPlainText(lengths.description),
 });
 export const disconnectSchema = z
-  .object({ reason: optionalText([1, inactiveReasonMax]) })
+  .object({ reason: optionalPlainText([1, inactiveReasonMax]) })
   .nullish()
   .transform((v) => ({ reason: v?.reason }));
 export const reactivationConsentSchema = z.object({ token: requiredText('Token', [1, 200]) });
@@ -173,7 +173,7 @@ export const bulkUpdateSchema = z
       .min(1, messages.fieldRequired('Client ids'))
       .max(100, messages.maxValue(100)),
     action: z.enum(bulkActions, { error: messages.oneOf(bulkActions) }),
-    reason: optionalText([1, inactiveReasonMax]),
+    reason: optionalPlainText([1, inactiveReasonMax]),
   })
   .refine((v) => v.action !== 'mark-inactive' || !!v.reason, {
     path: ['reason'],

@@ -46,9 +46,10 @@ describe('createGoalSchema', () => {
       'Must be a valid date',
     );
   });
-  it('keeps hostile text as plain data', () => {
-    expect(createGoalSchema.parse({ text: '<script>alert(1)</script>' }).text).toBe(
-      '<script>alert(1)</script>',
+  it('stores text, never markup (Part 2 §5 Text sanitizers)', () => {
+    expect(createGoalSchema.parse({ text: '<img src=x onerror=alert(1)> Breathe' }).text).toBe('Breathe');
+    expect(createGoalSchema.safeParse({ text: '<script>alert(1)</script>' }).error?.issues[0]?.message).toBe(
+      'Text is required',
     );
   });
 });

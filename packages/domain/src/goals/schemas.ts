@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from '../platform/fields.js';
+import { optionalPlainText, plainText } from '../platform/fields.js';
 import { lengths, messages } from '../platform/messages.js';
 
 /** Goals (Part 1 §3, §4, §7 Goals, §8, §9; Part 2 §5 Goal draft; docs/API-goals.md). */
@@ -113,7 +113,7 @@ const textAliases = {
   title: z.unknown().optional(),
   goalTitle: z.unknown().optional(),
 };
-const goalText = requiredText('Text', [1, goalTextMax]);
+const goalText = plainText('Text', [1, goalTextMax]);
 const patientId = z.string({ error: messages.invalidFormat }).uuid(messages.invalidFormat).optional();
 
 function pickText(v: { text?: unknown; title?: unknown; goalTitle?: unknown }): unknown {
@@ -121,7 +121,7 @@ function pickText(v: { text?: unknown; title?: unknown; goalTitle?: unknown }): 
 }
 
 const goalFields = {
-  notes: optionalText([1, goalNotesMax]),
+  notes: optionalPlainText([1, goalNotesMax]),
   emoji,
   priority: priority.optional(),
   category: category.optional(),
@@ -187,7 +187,7 @@ export const presetQuery = z.object({
   search: z.string().trim().max(100, messages.maxChars(100)).optional(),
 });
 export const adoptPresetSchema = z
-  .object({ priority: priority.optional(), emoji, notes: optionalText([1, goalNotesMax]) })
+  .object({ priority: priority.optional(), emoji, notes: optionalPlainText([1, goalNotesMax]) })
   .nullish()
   .transform((v) => v ?? { priority: undefined, emoji: undefined, notes: undefined });
 export const incrementMentionSchema = z

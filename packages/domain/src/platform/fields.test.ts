@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { emailField, isValidEmail, isValidPhone, optionalText, requiredText } from './fields.js';
+import {
+  emailField,
+  isValidEmail,
+  isValidPhone,
+  nameText,
+  optionalName,
+  optionalPlainText,
+  optionalText,
+  plainText,
+  requiredText,
+} from './fields.js';
 
 describe('isValidEmail', () => {
   it('accepts standard addresses', () => {
@@ -65,5 +75,32 @@ describe('requiredText / optionalText / emailField', () => {
   it('lower-cases emails and answers Invalid format for bad ones', () => {
     expect(emailField().parse(' Ada@Example.TEST ')).toBe('ada@example.test');
     expect(emailField().safeParse('ada.example.test').error?.issues[0]?.message).toBe('Invalid format');
+  });
+});
+
+describe('sanitising fields (Part 2 §5 Text sanitizers)', () => {
+  it('plainText strips markup, script schemes and handlers, and keeps the messages', () => {
+    const field = plainText('Text', [1, 50]);
+    expect(field.parse('<img src=x onerror=alert(1)> Breathe')).toBe('Breathe');
+    expect(field.parse('<a href="javascript:alert(1)">Walk</a> daily')).toBe('Walk daily');
+    expect(field.safeParse('<script>alert(1)</script>').error?.issues[0]?.message).toBe('Text is required');
+    expect(field.safeParse('   ').error?.issues[0]?.message).toBe('Text is required');
+  });
+
+  it('optionalPlainText leaves absent what was nothing but markup', () => {
+    const field = optionalPlainText([1, 50]);
+    expect(field.parse(undefined)).toBeUndefined();
+    expect(field.parse('<b></b>')).toBeUndefined();
+    expect(field.parse('<i>soon</i>')).toBe('soon');
+  });
+
+  it('nameText and optionalName keep word characters, spaces, @, . and - only', () => {
+    expect(nameText('First name').parse('<script>x</script>Ada')).toBe('Ada');
+    expect(nameText('First name').parse("Mary-Jane O'Neil")).toBe('Mary-Jane ONeil');
+    expect(nameText('First name').safeParse('<b></b>').error?.issues[0]?.message).toBe(
+      'First name is required',
+    );
+    expect(optionalName().parse('<img src=x onerror=alert(1)>')).toBeUndefined();
+    expect(optionalName().parse('Zoë')).toBe('Zoë');
   });
 });

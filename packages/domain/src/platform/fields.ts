@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invalidContentText, sanitizeName, sanitizeText } from '../sanitize/text.js';
 import { lengths, messages } from './messages.js';
 
 /**
@@ -28,6 +29,48 @@ export function optionalText([, max]: readonly [number, number]) {
     .max(max, messages.maxChars(max))
     .optional()
     .transform((v) => (v === '' ? undefined : v));
+}
+
+/** Plain text through the general sanitiser (Part 2 §5): markup, script schemes and handlers go. */
+function cleanPlain(value: string, max: number): string {
+  const clean = sanitizeText(value, { maxLength: max });
+  return clean === invalidContentText ? '' : clean;
+}
+
+/** A person's name: markup removed first, then the name sanitiser (Part 1 §5, Part 2 §5). */
+export function cleanName(value: string): string {
+  return sanitizeName(cleanPlain(value, lengths.name[1]));
+}
+
+/**
+ * A required free text stored as plain text: the spec's messages, then sanitised; a text that was
+ * nothing but markup is "{Field} is required".
+ */
+export function plainText(label: string, bounds: readonly [number, number]) {
+  return requiredText(label, bounds)
+    .transform((v) => cleanPlain(v, bounds[1]))
+    .refine((v) => v !== '', messages.fieldRequired(label));
+}
+
+/** An optional free text stored as plain text (nothing left after sanitising: absent). */
+export function optionalPlainText(bounds: readonly [number, number]) {
+  return optionalText(bounds).transform((v) =>
+    v === undefined ? undefined : cleanPlain(v, bounds[1]) || undefined,
+  );
+}
+
+/** A required name (first or last name) through the name sanitiser. */
+export function nameText(label: string) {
+  return requiredText(label, lengths.name)
+    .transform(cleanName)
+    .refine((v) => v !== '', messages.fieldRequired(label));
+}
+
+/** An optional name through the name sanitiser. */
+export function optionalName() {
+  return optionalText(lengths.name).transform((v) =>
+    v === undefined ? undefined : cleanName(v) || undefined,
+  );
 }
 
 const emailPattern = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { isValidPhone, requiredText } from '../platform/fields.js';
-import { lengths, messages } from '../platform/messages.js';
+import { isValidPhone, nameText } from '../platform/fields.js';
+import { messages } from '../platform/messages.js';
 import { isValidTimezone } from './timezones.js';
 
 export const updateUserInfoSchema = z.object({
-  firstName: requiredText('First name', lengths.name),
-  lastName: requiredText('Last name', lengths.name),
+  firstName: nameText('First name'),
+  lastName: nameText('Last name'),
   timezone: z
     .string({ error: () => messages.fieldRequired('Time zone') })
     .refine(isValidTimezone, 'Choose a valid time zone'),
