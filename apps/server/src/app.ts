@@ -38,6 +38,7 @@ import { systemClock, type Clock } from './platform/clock.js';
 import { createCounterStore, type CounterStore } from './platform/counter-store.js';
 import { LocalFiles, type FilesPort } from './platform/files.js';
 import { registerErrorHandling } from './platform/http-errors.js';
+import { Idempotency } from './platform/idempotency.js';
 import { JobRunner } from './platform/jobs.js';
 import { serializeError } from './platform/log-errors.js';
 import { MAIL_JOB, Mailer, OutboxMail, SmtpMail, type MailMessage, type MailPort } from './platform/mail.js';
@@ -137,6 +138,7 @@ export async function buildApp(
     jobs,
     mailer: new Mailer(jobs),
     files: deps.files ?? new LocalFiles(join(config.dataDir, 'files')),
+    idempotency: new Idempotency(db, clock),
     ai: deps.ai ?? createAi(config.ai, (failure) => app.log.warn({ ai: failure }, 'assistant call failed')),
   };
   const mailPort =
@@ -179,6 +181,7 @@ export async function buildApp(
 
   registerErrorHandling(app);
   registerRateLimit(app, config.rateLimits, store);
+  ctx.idempotency.register(app);
 
   const auth = new AuthService(ctx);
   const profile = new ProfileService(ctx, auth);
@@ -237,7 +240,12 @@ export async function buildApp(
   });
 
   await jobs.start();
+  // Kept answers of idempotent creates go after 24 hours (at start, then hourly).
+  await ctx.idempotency.purge();
+  const purging = setInterval(() => void ctx.idempotency.purge().catch(() => undefined), 3_600_000);
+  purging.unref();
   app.addHook('onClose', async () => {
+    clearInterval(purging);
     await jobs.stop();
     if (!deps.store) await store.close();
   });

@@ -7,6 +7,7 @@ import type { Guards } from './platform/auth.js';
 import type { Clock } from './platform/clock.js';
 import type { CounterStore } from './platform/counter-store.js';
 import type { FilesPort } from './platform/files.js';
+import type { Idempotency } from './platform/idempotency.js';
 import type { JobRunner } from './platform/jobs.js';
 import type { Mailer } from './platform/mail.js';
 import type { AccessPolicy } from './platform/policy.js';
@@ -27,6 +28,8 @@ export interface AppContext {
   jobs: JobRunner;
   mailer: Mailer;
   files: FilesPort;
+  /** Answers of create calls kept by Idempotency-Key. */
+  idempotency: Idempotency;
   /** The journaling assistant: local engine or OpenAI-compatible endpoint. */
   ai: AiPort;
 }

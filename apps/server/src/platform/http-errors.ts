@@ -3,10 +3,10 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCodes, type ErrorCode } from '@mindledger/domain';
 import { AppError } from './errors.js';
 
-/** The contract's code for an HTTP status (Fastify's own 4xx errors: 413, 415, 404 …). */
-const codeOfStatus = new Map<number, ErrorCode>(
-  Object.entries(errorCodes).map(([code, status]) => [status, code as ErrorCode]),
-);
+/** The contract's code for an HTTP status (Fastify's own 4xx errors: 413, 415, 404 …): the first listed. */
+const codeOfStatus = new Map<number, ErrorCode>();
+for (const [code, status] of Object.entries(errorCodes))
+  if (!codeOfStatus.has(status)) codeOfStatus.set(status, code as ErrorCode);
 
 const clientErrors: Record<number, string> = {
   400: 'The request could not be understood.',

@@ -207,4 +207,54 @@ describe('api client', () => {
     await api.post('/api/audit-logs', { logs: [] });
     expect(fetchMock.mock.calls[1]![0]).toBe('/api/audit-logs');
   });
+
+  describe('idempotent creates', () => {
+    const keyOf = (call: number) =>
+      new Headers(fetchMock.mock.calls[call]?.[1]?.headers).get('Idempotency-Key');
+
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    it('sends one key per call and the same key on each retry after a lost answer', async () => {
+      tokenStore.set(makeJwt(600));
+      fetchMock
+        .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+        .mockResolvedValueOnce(
+          jsonResponse({ code: 'IDEMPOTENCY_IN_PROGRESS', message: 'busy' }, { status: 409 }),
+        )
+        .mockResolvedValueOnce(jsonResponse({ success: true, data: { id: 'e1' } }, { status: 201 }))
+        .mockResolvedValueOnce(jsonResponse({ success: true, data: { id: 'e2' } }, { status: 201 }));
+      const first = api.post('create-mood', { mood: 'Fine' }, { idempotent: true });
+      await vi.runAllTimersAsync();
+      await expect(first).resolves.toEqual({ success: true, data: { id: 'e1' } });
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+      expect(keyOf(0)).toMatch(/^[0-9a-f]{32}$/);
+      expect(keyOf(1)).toBe(keyOf(0));
+      expect(keyOf(2)).toBe(keyOf(0));
+      await api.post('create-mood', { mood: 'Fine' }, { idempotent: true });
+      expect(keyOf(3)).not.toBe(keyOf(0));
+    });
+
+    it('gives up after three retries, and never retries a refusal or a plain call', async () => {
+      tokenStore.set(makeJwt(600));
+      fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+      const lost = api.post('goals/', { text: 'Walk' }, { idempotent: true }).catch((e: unknown) => e);
+      await vi.runAllTimersAsync();
+      expect(await lost).toBeInstanceOf(ApiError);
+      expect(fetchMock).toHaveBeenCalledTimes(4);
+
+      fetchMock.mockReset();
+      fetchMock.mockResolvedValue(
+        jsonResponse({ code: 'VALIDATION', message: 'Text is required' }, { status: 400 }),
+      );
+      await expect(api.post('goals/', {}, { idempotent: true })).rejects.toMatchObject({ status: 400 });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+
+      fetchMock.mockReset();
+      fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+      await expect(api.post('logout')).rejects.toMatchObject({ status: 0 });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(keyOf(0)).toBeNull();
+    });
+  });
 });

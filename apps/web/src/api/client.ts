@@ -76,6 +76,27 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Keep the request alive while the page unloads (logout notices). */
   keepalive?: boolean;
+  /**
+   * A create call: it carries an Idempotency-Key made for this call (one user action), and is sent
+   * again with the same key when its answer may have been lost, so it is written once.
+   */
+  idempotent?: boolean;
+}
+
+/** Waits before each new attempt of an idempotent call. */
+export const idempotentRetryDelaysMs = [400, 1_200, 3_000] as const;
+
+/** A fresh Idempotency-Key (getRandomValues also works on pages that are not a secure context). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The answer may be lost or the first attempt still runs: the same call may safely go again. */
+function worthRetrying(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.status === 409) return error.code === 'IDEMPOTENCY_IN_PROGRESS';
+  return error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504;
 }
 
 export function resolveUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -168,7 +189,11 @@ export function refreshAccessToken(): Promise<string | null> {
   return refreshInFlight;
 }
 
-async function send(path: string, options: RequestOptions, retried: boolean): Promise<unknown> {
+async function send(
+  path: string,
+  options: RequestOptions & { idempotencyKey?: string },
+  retried: boolean,
+): Promise<unknown> {
   const authCall = isAuthEndpoint(path);
   let token = tokenStore.valid();
   // A stored token that has expired counts as absent; renew it first instead of provoking a 401.
@@ -177,6 +202,7 @@ async function send(path: string, options: RequestOptions, retried: boolean): Pr
   const url = resolveUrl(path, options.query);
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -219,7 +245,17 @@ async function send(path: string, options: RequestOptions, retried: boolean): Pr
 
 /** The one typed fetch client of the web app. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return (await send(path, options, false)) as T;
+  if (!options.idempotent) return (await send(path, options, false)) as T;
+  const idempotencyKey = newIdempotencyKey();
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return (await send(path, { ...options, idempotencyKey }, false)) as T;
+    } catch (error) {
+      const delay = idempotentRetryDelaysMs[attempt];
+      if (delay === undefined || !worthRetrying(error) || options.signal?.aborted) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }
 
 type BodyOptions = Omit<RequestOptions, 'method' | 'body'>;

@@ -5,7 +5,11 @@ export const errorCodes = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A retry while the first request with its Idempotency-Key still runs. */
+  IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** The same Idempotency-Key with another request. */
+  IDEMPOTENCY_MISMATCH: 422,
   UNSUPPORTED_MEDIA: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,

@@ -1,4 +1,15 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.js';
 
 /**
  * Who touched whose data, and security events, as the server saw them. Never the data itself (no
@@ -65,4 +76,33 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_sent_idx').on(t.sentAt)],
+);
+
+/**
+ * The first answer to a create call sent with an Idempotency-Key (decision 049): a retry with the
+ * same key and request within 24 hours gets this answer again instead of a second write. The answer
+ * is a copy of what was created, so it goes with the account, with the resource it names, and after
+ * 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of method, path and body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request runs. */
+    status: integer('status'),
+    response: text('response'),
+    /** The id of what the call created, so deleting it deletes its copy here. */
+    resourceId: text('resource_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+    index('idempotency_keys_resource_idx').on(t.resourceId),
+  ],
 );

@@ -53,7 +53,7 @@ export function clientConnectionRoutes(ctx: AppContext, service: ConnectionsServ
   return async (app) => {
     app.post(
       '/add-doctor',
-      { ...patient, schema: { tags, body: addDoctorSchema } },
+      { ...patient, config: { idempotent: true }, schema: { tags, body: addDoctorSchema } },
       async (request, reply) => {
         const answer = await inviteByEmail(request, request.body.email);
         reply.status(201);

@@ -50,7 +50,7 @@ export function providerConnectionRoutes(
   return async (app) => {
     app.post(
       '/add-patient',
-      { ...provider, schema: { tags, body: addPatientSchema } },
+      { ...provider, config: { idempotent: true }, schema: { tags, body: addPatientSchema } },
       async (request, reply) => {
         const me = caller(request);
         const self = await findUserById(ctx.db, me.sub);

@@ -76,16 +76,21 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
       },
     );
 
-    app.post('/goals/', { ...either, schema: { tags, body: createGoalSchema } }, async (request, reply) => {
-      const me = caller(request);
-      const body = request.body;
-      if (me.role === 'patient' && body.type === 'therapist') throw forbidden();
-      const scope = await service.scopeFor(request, me, body.patientId);
-      const type = me.role === 'provider' ? 'therapist' : 'personal';
-      const row = await service.create(scope.patientId, me.sub, type, body);
-      reply.status(201);
-      return { success: true, message: msg.created, data: presentGoal(await service.shown(scope, row)) };
-    });
+    const idempotent = { config: { idempotent: true } };
+    app.post(
+      '/goals/',
+      { ...either, ...idempotent, schema: { tags, body: createGoalSchema } },
+      async (request, reply) => {
+        const me = caller(request);
+        const body = request.body;
+        if (me.role === 'patient' && body.type === 'therapist') throw forbidden();
+        const scope = await service.scopeFor(request, me, body.patientId);
+        const type = me.role === 'provider' ? 'therapist' : 'personal';
+        const row = await service.create(scope.patientId, me.sub, type, body);
+        reply.status(201);
+        return { success: true, message: msg.created, data: presentGoal(await service.shown(scope, row)) };
+      },
+    );
 
     app.get('/goals/stats', { ...patient, schema: { tags } }, async (request) => {
       const rows = await service.list(ownScope(caller(request).sub));
@@ -148,6 +153,7 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
       '/goals/preset/:presetId/adopt',
       {
         ...patient,
+        ...idempotent,
         schema: { tags, params: z.object({ presetId: z.string().max(100) }), body: adoptPresetSchema },
       },
       async (request, reply) => {
@@ -188,7 +194,7 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
 
     app.patch(
       '/goals/:goalId/increment-mention',
-      { ...patient, schema: { tags, params: goalIdParams, body: incrementMentionSchema } },
+      { ...patient, ...idempotent, schema: { tags, params: goalIdParams, body: incrementMentionSchema } },
       async (request) => {
         const { goal } = await service.reachable(request, caller(request), request.params.goalId);
         const row = await service.mention(goal, request.body.moodType, request.body.entryId);
@@ -222,6 +228,7 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
         if (me.role === 'patient' && goal.type === 'therapist') throw forbidden(msg.therapistTextLocked);
         const now = ctx.clock.now();
         await service.set(goal, { deleted: true, deletedAt: now });
+        await ctx.idempotency.forget(goal.id);
         return { success: true, message: msg.deleted };
       },
     );

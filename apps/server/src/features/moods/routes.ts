@@ -97,7 +97,8 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
   }
 
   return async (app) => {
-    app.post('/create-mood', { ...patient, schema: { tags, body: entryBody } }, async (request, reply) => {
+    const create = { ...patient, config: { idempotent: true } };
+    app.post('/create-mood', { ...create, schema: { tags, body: entryBody } }, async (request, reply) => {
       const { row, safety } = await service.create(caller(request).sub, request.body);
       const [data] = service.present([row]);
       reply.code(201);

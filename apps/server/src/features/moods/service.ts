@@ -286,6 +286,7 @@ export class MoodsService {
         .where(and(eq(journalEntries.id, id), eq(journalEntries.patientId, patientId)));
       await this.goals.unlinkEntryIn(tx, id);
     });
+    await this.ctx.idempotency.forget(id);
   }
 
   async ownOrThrow(patientId: string, id: string): Promise<StoredEntry> {

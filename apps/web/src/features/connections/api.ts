@@ -71,7 +71,7 @@ export const connectionsApi = {
   updateStatus: (id: string, newStatus: 'accepted' | 'rejected') =>
     api.put<MessageResponse & { invitation?: ProviderRow }>('update-doctor-status', { id, newStatus }),
   remove: (id: string) => api.put<MessageResponse>('delete-doctor', { id }),
-  invite: (email: string) => api.post<InviteResponse>('add-doctor', { email }),
+  invite: (email: string) => api.post<InviteResponse>('add-doctor', { email }, { idempotent: true }),
   accessHistory: (page: number, limit: number, signal?: AbortSignal) =>
     api.get<AccessHistoryPage>('access-history', { signal, query: { page, limit } }),
   consent: (token: string) => api.post<MessageResponse>('provider/reactivation/consent', { token }),

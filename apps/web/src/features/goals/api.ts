@@ -133,7 +133,7 @@ export const goalsApi = {
       .get<Data<Goal[]>>('goals/archived', { signal, query: { type: type === 'all' ? undefined : type } })
       .then((r) => r.data),
   stats: (signal?: AbortSignal) => api.get<Data<GoalStats>>('goals/stats', { signal }).then((r) => r.data),
-  create: (body: GoalBody) => api.post<Message<Goal>>('goals/', body),
+  create: (body: GoalBody) => api.post<Message<Goal>>('goals/', body, { idempotent: true }),
   update: (id: string, body: GoalBody) => api.put<Message<Goal>>(`goals/${id}`, body),
   remove: (id: string) => api.delete<Message<undefined>>(`goals/${id}`, { deleted: true }),
   complete: (id: string) => api.patch<Message<Goal>>(`goals/${id}/complete`, { completed: true }),
@@ -144,7 +144,7 @@ export const goalsApi = {
   presetCategories: (signal?: AbortSignal) =>
     api.get<Data<PresetCategory[]>>('goals/preset/categories', { signal }).then((r) => r.data),
   adopt: (presetId: string) =>
-    api.post<Message<Goal>>(`goals/preset/${encodeURIComponent(presetId)}/adopt`, {}),
+    api.post<Message<Goal>>(`goals/preset/${encodeURIComponent(presetId)}/adopt`, {}, { idempotent: true }),
   mentionHistory: (id: string, signal?: AbortSignal) =>
     api.get<Data<MentionPoint[]>>(`goals/mention-history/${id}`, { signal }).then((r) => r.data),
   entries: (id: string, signal?: AbortSignal) =>

@@ -146,11 +146,11 @@ export const journalApi = {
   analytics: (timerange: TimeRangeName, date?: string, signal?: AbortSignal) =>
     api.get<{ data: Analytics }>('get-mood-analytics/', { query: { timerange, date }, signal }),
   create: (input: EntryInput) =>
-    api.post<SavedEntry>('create-mood', {
-      userTimezone: browserTimeZone(),
-      userLocalTimestamp: localTimestamp(),
-      ...input,
-    }),
+    api.post<SavedEntry>(
+      'create-mood',
+      { userTimezone: browserTimeZone(), userLocalTimestamp: localTimestamp(), ...input },
+      { idempotent: true },
+    ),
   update: (id: string, input: Partial<EntryInput>) =>
     api.put<SavedEntry>(`update-mood/${encodeURIComponent(id)}`, input),
   updateSwp: (body: Record<string, unknown>) => api.put<SavedEntry>('update-mood-swp', body),

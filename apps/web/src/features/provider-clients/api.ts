@@ -115,7 +115,9 @@ export const providerClientsApi = {
   list: (params: ClientsParams, signal?: AbortSignal) =>
     api.post<ClientsPage>('get-patients', { data: params }, { signal }),
   invite: (body: { email: string; firstName?: string; lastName?: string }) =>
-    api.post<MessageResponse & { invitation?: ClientRow; emailInvitation?: boolean }>('add-patient', body),
+    api.post<MessageResponse & { invitation?: ClientRow; emailInvitation?: boolean }>('add-patient', body, {
+      idempotent: true,
+    }),
   updateStatus: (id: string, newStatus: 'accepted' | 'rejected') =>
     api.put<MessageResponse>('update-patient-status', { id, newStatus }),
   cancelInvitation: (id: string) => api.put<MessageResponse>('delete-patient-invitation', { id }),

@@ -44,7 +44,7 @@ export const clientGoalsApi = {
     return answer.data;
   },
   create: (patientId: string, body: TherapistGoalBody) =>
-    api.post<GoalAnswer>('goals/', { ...body, type: 'therapist', patientId }),
+    api.post<GoalAnswer>('goals/', { ...body, type: 'therapist', patientId }, { idempotent: true }),
   update: (id: string, body: TherapistGoalBody) => api.put<GoalAnswer>(`goals/${id}`, body),
   complete: (id: string) => api.patch<GoalAnswer>(`goals/${id}/complete`, { completed: true }),
   abandon: (id: string) => api.patch<GoalAnswer>(`goals/${id}/abandon`, { abandoned: true }),
