@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, nameText } from '../platform/fields.js';
 import { messages } from '../platform/messages.js';
+import { isValidTimezone } from '../profile/timezones.js';
 import { currentPasswordField, newPasswordField } from './password.js';
 
 export const passwordsDoNotMatch = 'Passwords do not match';
@@ -28,7 +29,8 @@ export const registrationSchema = z
     role: z
       .enum(['patient', 'provider'], { error: messages.oneOf(['patient', 'provider']) })
       .default('patient'),
-    timezone: z.string().max(64).optional(),
+    /** The browser's zone: a new account counts its days where the person lives (decision 046). */
+    timezone: z.string().refine(isValidTimezone, 'Choose a valid time zone').optional(),
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.js';
 import { codeIn, startServer, type TestServer } from '../../../test/harness.js';
 
 let server: TestServer;
@@ -69,5 +71,25 @@ describe('registration and activation', () => {
     const reply = await server.client().post('/api/v1/registration', { ...valid, email: 'ADA@example.test' });
     expect(reply.status).toBe(409);
     expect(reply.body.message).toBe('An account with this email already exists.');
+  });
+
+  it("takes the browser's time zone for the new account, and only a real one", async () => {
+    const zoneOf = async (email: string) =>
+      (await server.database.db.select().from(users).where(eq(users.email, email)))[0]?.timezone;
+    const client = server.client();
+    const withZone = { ...valid, email: 'kolkata@example.test', timezone: 'Asia/Kolkata' };
+    expect((await client.post('/api/v1/registration', withZone)).status).toBe(201);
+    expect(await zoneOf('kolkata@example.test')).toBe('Asia/Kolkata');
+    const without = { ...valid, email: 'nozone@example.test' };
+    expect((await client.post('/api/v1/registration', without)).status).toBe(201);
+    expect(await zoneOf('nozone@example.test')).toBe('America/Denver');
+    const bogus = await client.post('/api/v1/registration', {
+      ...valid,
+      email: 'bogus@example.test',
+      timezone: 'Mars/Olympus_Mons',
+    });
+    expect(bogus.status).toBe(400);
+    expect(bogus.body.message).toBe('Choose a valid time zone');
+    expect(await zoneOf('bogus@example.test')).toBeUndefined();
   });
 });

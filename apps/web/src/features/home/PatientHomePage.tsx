@@ -9,6 +9,7 @@ import { noCheckInsText } from '../journal/home/analytics-text';
 import { StreakCard } from '../journal/home/StreakCard';
 import { useStreak } from '../journal/home/useHomeToday';
 import { useSeenOnce } from '../journal/home/useSeenOnce';
+import { TimeZoneNotice } from '../profile/TimeZoneNotice';
 import { journalingPath, WeekJourneyCard } from '../journal/home/WeekJourneyCard';
 import classes from './PatientHomePage.module.css';
 
@@ -95,6 +96,7 @@ export function PatientHomePage() {
           </Group>
         }
       />
+      <TimeZoneNotice />
       <div className={classes.layout}>
         <div className={classes.streak}>
           <StreakCard />

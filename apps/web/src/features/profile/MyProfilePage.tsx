@@ -2,16 +2,13 @@ import { useEffect } from 'react';
 import { Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { roleLabel, timezones } from '@mindledger/domain';
+import { roleLabel } from '@mindledger/domain';
 import { formatDate, fullName, initialsOf } from '../../ui/format';
 import { PageTitle } from '../../ui/PageTitle';
 import { fetchMe } from '../auth/api';
 import { authStore, useCurrentUser } from '../auth/auth-store';
 import { ProfileBreadcrumbs } from './ProfileBreadcrumbs';
-
-export function timezoneLabel(value: string): string {
-  return timezones.find((zone) => zone.value === value)?.label ?? value;
-}
+import { timezoneLabel } from './timezone-label';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (

@@ -54,6 +54,8 @@ describe('registration page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/activate'));
     const body = JSON.parse(String(fetchMock.mock.calls[0]![1]?.body)) as Record<string, unknown>;
     expect(body).toMatchObject({ firstName: 'Paul', lastName: 'Roe', email: 'p@x.io', role: 'provider' });
+    // The new account counts its days in this browser's zone.
+    expect(body.timezone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(JSON.parse(sessionStorage.getItem('ml_pending_activation')!)).toEqual({
       token: 'act-1',
       email: 'p@x.io',
