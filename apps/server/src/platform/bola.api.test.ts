@@ -1,0 +1,299 @@
+import { randomUUID } from 'node:crypto';
+import { eq, inArray, or } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from '../../test/connections.js';
+import { startServer, type Client, type TestServer } from '../../test/harness.js';
+import {
+  connectionEvents,
+  connections,
+  goalEntryLinks,
+  goalMentions,
+  goals,
+  journalEntries,
+  reactivationTokens,
+  users,
+} from '../db/schema/index.js';
+
+/**
+ * Broken object-level authorisation, as one matrix over every route that takes an id (taken from
+ * the OpenAPI document: a new route with an id in its path, query or body fails this test until it
+ * is listed here). Client A owns an entry, a goal, a therapist goal set by A's provider P1 and the
+ * connection to P1. Each outsider (another client B, an unconnected provider P2, an admin) calls
+ * each route with A's ids: no answer carries anything of A's, nothing of A's changes, and no answer
+ * is a success unless the route is one that serves the caller's own data whatever id it is given.
+ * The rightful reader of each read route gets 200 with the same ids (so the ids are the right ones).
+ */
+type Kind = 'patient' | 'entry' | 'goal' | 'therapistGoal' | 'connection';
+type Actor = 'patient' | 'provider' | 'admin';
+
+interface World {
+  patient: string;
+  entry: string;
+  goal: string;
+  therapistGoal: string;
+  connection: string;
+}
+
+interface IdRoute {
+  path?: Record<string, Kind>;
+  query?: (w: World) => string;
+  body?: (w: World) => unknown;
+  /** Who may read it (read routes only): they get 200 with A's ids. */
+  reader?: Actor;
+  /** The route serves the caller's own data and ignores ids it may not use: a 2xx is fine. */
+  ownData?: true;
+  /** Admins manage accounts: an account's details (never clinical data) are theirs to read. */
+  accountDetails?: true;
+}
+
+const matrix: Record<string, IdRoute> = {
+  'GET /api/v1/user-detail/{id}': { path: { id: 'patient' }, reader: 'provider', accountDetails: true },
+  'POST /api/v1/users/{id}/approve': { path: { id: 'patient' } },
+  'DELETE /api/v1/users/{id}/delete': { path: { id: 'patient' } },
+  'GET /api/v1/get-doc-patient': { query: (w) => `userIds=${w.patient}`, reader: 'provider', ownData: true },
+  'PUT /api/v1/update-patient-status': { body: (w) => ({ id: w.connection, newStatus: 'rejected' }) },
+  'PUT /api/v1/delete-patient-invitation': { body: (w) => ({ id: w.connection }) },
+  'PATCH /api/v1/provider/clients/{clientId}/mark-inactive': {
+    path: { clientId: 'patient' },
+    body: () => ({ reason: 'Moved away' }),
+  },
+  'POST /api/v1/provider/clients/{id}/generate-reactivation-token': { path: { id: 'patient' } },
+  'PATCH /api/v1/provider/clients/{id}/reactivate': { path: { id: 'patient' } },
+  'PATCH /api/v1/provider/clients/{clientId}/disconnect': { path: { clientId: 'patient' }, body: () => ({}) },
+  'GET /api/v1/provider/clients/{id}/status-history': { path: { id: 'patient' }, reader: 'provider' },
+  'GET /api/v1/provider/clients/{id}/connection-status': { path: { id: 'patient' }, reader: 'provider' },
+  'PATCH /api/v1/provider/inactive-clients/bulk-update': {
+    body: (w) => ({ clientIds: [w.patient], action: 'disconnect' }),
+    ownData: true,
+  },
+  'PUT /api/v1/update-doctor-status': { body: (w) => ({ id: w.connection, newStatus: 'rejected' }) },
+  'PUT /api/v1/delete-doctor': { body: (w) => ({ id: w.connection }) },
+  'GET /api/v1/goals/': { query: (w) => `patientId=${w.patient}`, reader: 'provider', ownData: true },
+  'POST /api/v1/goals/': { body: (w) => ({ text: 'Intruder goal', patientId: w.patient }), ownData: true },
+  'GET /api/v1/goals/archived': { query: (w) => `patientId=${w.patient}`, reader: 'provider', ownData: true },
+  'GET /api/v1/goals/mention-history/{id}': { path: { id: 'therapistGoal' }, reader: 'provider' },
+  'PATCH /api/v1/goals/{goalId}/increment-mention': {
+    path: { goalId: 'goal' },
+    body: (w) => ({ moodType: 'positive', entryId: w.entry }),
+  },
+  'GET /api/v1/goals/{id}': { path: { id: 'therapistGoal' }, reader: 'provider' },
+  'PUT /api/v1/goals/{id}': { path: { id: 'therapistGoal' }, body: () => ({ text: 'Intruder text' }) },
+  'DELETE /api/v1/goals/{id}': { path: { id: 'therapistGoal' } },
+  'PATCH /api/v1/goals/{id}/complete': { path: { id: 'therapistGoal' }, body: () => ({}) },
+  'PATCH /api/v1/goals/{id}/abandon': { path: { id: 'therapistGoal' }, body: () => ({}) },
+  'PATCH /api/v1/goals/{id}/toggle-home': { path: { id: 'goal' }, body: () => ({}) },
+  'GET /api/v1/goals/getuser-all-goals/{id}': { path: { id: 'patient' }, reader: 'provider' },
+  'POST /api/v1/goals/journal/entries/{entryId}/goals': {
+    path: { entryId: 'entry' },
+    body: (w) => ({ goalIds: [w.goal], moodType: 'positive' }),
+  },
+  'GET /api/v1/goals/journal/entries/by-goal/{id}': { path: { id: 'goal' }, reader: 'patient' },
+  'POST /api/v1/create-mood': {
+    body: (w) => ({
+      mood: 'Fine',
+      notes: 'An intruder entry.',
+      journalType: 'prompt',
+      goal: { selectedGoals: [{ goalData: { _id: w.goal } }] },
+    }),
+  },
+  'PUT /api/v1/update-mood/{moodId}': {
+    path: { moodId: 'entry' },
+    body: () => ({ notes: 'Intruder notes' }),
+  },
+  'DELETE /api/v1/delete-mood/{id}': { path: { id: 'entry' } },
+  'GET /api/v1/get-mood/{id}': { path: { id: 'entry' }, reader: 'patient' },
+  'PUT /api/v1/update-mood-swp': { body: (w) => ({ moodId: w.entry, activities: ['Intrusion'] }) },
+  'GET /api/v1/get-all-patient-mood/{id}': { path: { id: 'patient' }, reader: 'provider' },
+  'GET /api/v1/get-latest-patient-mood/{id}': { path: { id: 'patient' }, reader: 'provider' },
+  'GET /api/dashboard/patient-mood-by-date/{patientId}': {
+    path: { patientId: 'patient' },
+    reader: 'provider',
+  },
+  'GET /api/dashboard/patient-mood-by-week/{patientId}': {
+    path: { patientId: 'patient' },
+    reader: 'provider',
+  },
+  'GET /api/dashboard/patient-mood-count/{patientId}': { path: { patientId: 'patient' }, reader: 'provider' },
+  'GET /api/dashboard/patient-mood-analytics/{patientId}': {
+    path: { patientId: 'patient' },
+    reader: 'provider',
+  },
+  'POST /api/ai/journal-chat': {
+    body: (w) => ({ messages: [{ role: 'user', text: 'What am I working on?' }], goalIds: [w.goal] }),
+    ownData: true,
+  },
+  'POST /api/security/session-timeout': {
+    body: (w) => ({ userId: w.patient, reason: 'IDLE_TIMEOUT', duration: 900 }),
+    ownData: true,
+  },
+};
+
+/** Routes whose ids name nothing a client owns, and why they are not in the matrix. */
+const notObjectIds: Record<string, string> = {
+  'GET /api/v1/get-mood-by-week/{isoDate}': 'a calendar day of the caller’s own journal',
+  'POST /api/v1/goals/preset/{presetId}/adopt': 'an id of the shared preset catalogue',
+  'GET /api/v1/patient-invite-doctor/{id}':
+    'invites a provider by id; any client may invite any approved provider',
+  'GET /api/v1/files/avatars/{userId}/{name}': 'avatars are public by unguessable address (decision 012)',
+  'GET /api/v1/journal-photos/{patientId}/{fileId}':
+    'reached only through a signed link (photos.api.test.ts)',
+};
+
+interface Operation {
+  parameters?: { in: string; name: string }[];
+  requestBody?: unknown;
+}
+
+/** Whether an operation carries an id: a path parameter, or a query or body field named like one. */
+function takesId(operation: Operation): boolean {
+  const params = operation.parameters ?? [];
+  if (params.some((p) => p.in === 'path')) return true;
+  if (params.some((p) => p.in === 'query' && /(^id|Ids?)$/.test(p.name))) return true;
+  return /"(id|[A-Za-z_]*Ids?)":\{/.test(JSON.stringify(operation.requestBody ?? {}));
+}
+
+const marker = {
+  first: 'Oriel',
+  last: 'Vantablack',
+  notes: 'Moonquartz',
+  goal: 'Skyforge walk',
+  therapy: 'Emberline breathe',
+};
+
+let server: TestServer;
+let world: World;
+let actors: Record<'owner' | 'provider' | 'admin' | 'otherPatient' | 'otherProvider', Client>;
+let ownerEmail: string;
+let operations: Record<string, Operation>;
+
+beforeAll(async () => {
+  server = await startServer();
+  ownerEmail = `oriel-${randomUUID().slice(0, 8)}@example.test`;
+  const owner = await server.signIn({ firstName: marker.first, lastName: marker.last, email: ownerEmail });
+  const provider = await server.signIn({ role: 'provider' });
+  const connection = await connect(server, provider.user.id, owner.user.id);
+  const goal = await owner.client.post<{ data: { id: string } }>('/api/v1/goals/', { text: marker.goal });
+  const therapistGoal = await provider.client.post<{ data: { id: string } }>('/api/v1/goals/', {
+    text: marker.therapy,
+    patientId: owner.user.id,
+  });
+  const entry = await owner.client.post<{ data: { id: string } }>('/api/v1/create-mood', {
+    mood: 'Fine',
+    notes: `${marker.notes} by the lake.`,
+    journalType: 'prompt',
+    goal: { selectedGoals: [{ goalData: { _id: goal.body.data.id } }] },
+  });
+  world = {
+    patient: owner.user.id,
+    entry: entry.body.data.id,
+    goal: goal.body.data.id,
+    therapistGoal: therapistGoal.body.data.id,
+    connection: connection.id,
+  };
+  actors = {
+    owner: owner.client,
+    provider: provider.client,
+    admin: (await server.signIn({ role: 'admin' })).client,
+    otherPatient: (await server.signIn()).client,
+    otherProvider: (await server.signIn({ role: 'provider' })).client,
+  };
+  const document = await server
+    .client()
+    .get<{ paths: Record<string, Record<string, Operation>> }>('/api/openapi.json');
+  operations = Object.fromEntries(
+    Object.entries(document.body.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op]),
+    ),
+  );
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+/** Everything of A's that a call could change, as one comparable value. */
+async function ownerState(): Promise<string> {
+  const db = server.database.db;
+  const { patient, connection } = world;
+  const rows = await Promise.all([
+    db.select().from(users).where(eq(users.id, patient)),
+    db.select().from(journalEntries).where(eq(journalEntries.patientId, patient)),
+    db.select().from(goals).where(eq(goals.patientId, patient)),
+    db.select().from(goalMentions).where(eq(goalMentions.patientId, patient)),
+    db.select().from(goalEntryLinks).where(eq(goalEntryLinks.patientId, patient)),
+    db
+      .select()
+      .from(connections)
+      .where(or(eq(connections.patientId, patient), eq(connections.id, connection))),
+    db
+      .select()
+      .from(connectionEvents)
+      .where(inArray(connectionEvents.connectionId, [connection])),
+    db
+      .select()
+      .from(reactivationTokens)
+      .where(inArray(reactivationTokens.connectionId, [connection])),
+  ]);
+  return JSON.stringify(rows);
+}
+
+function requestFor(key: string, route: IdRoute) {
+  const [method = 'GET', template = ''] = key.split(' ');
+  let path = template;
+  for (const [name, kind] of Object.entries(route.path ?? {})) path = path.replace(`{${name}}`, world[kind]);
+  const query = route.query?.(world);
+  return { method, path: query ? `${path}?${query}` : path, body: route.body?.(world) };
+}
+
+const leaks = (text: string) =>
+  [marker.first, marker.last, marker.notes, marker.goal, marker.therapy, ownerEmail].filter((m) =>
+    text.includes(m),
+  );
+
+describe('BOLA matrix: every id-taking route, every outsider', () => {
+  it('lists every route that takes an id (new routes join by failing here)', () => {
+    const unlisted = Object.entries(operations)
+      .filter(([key, op]) => takesId(op) && !(key in matrix) && !(key in notObjectIds))
+      .map(([key]) => key);
+    expect(unlisted).toEqual([]);
+    const gone = Object.keys(matrix).filter((key) => !(key in operations));
+    expect(gone).toEqual([]);
+  });
+
+  it('gives the rightful reader of each read route its data with these ids', async () => {
+    const clientOf = { patient: actors.owner, provider: actors.provider, admin: actors.admin };
+    for (const [key, route] of Object.entries(matrix)) {
+      if (!route.reader) continue;
+      const { method, path } = requestFor(key, route);
+      const reply = await clientOf[route.reader].request(method, path);
+      expect(reply.status, key).toBe(200);
+    }
+  });
+
+  it('answers an outsider with nothing of the owner and changes nothing', async () => {
+    const outsiders = {
+      'another client': actors.otherPatient,
+      'an unconnected provider': actors.otherProvider,
+      'an admin': actors.admin,
+    };
+    const failures: string[] = [];
+    for (const [key, route] of Object.entries(matrix)) {
+      const { method, path, body } = requestFor(key, route);
+      for (const [who, client] of Object.entries(outsiders)) {
+        // Approving, deleting and looking up accounts is the admin's own work.
+        if (who === 'an admin' && (key.includes('/users/{id}/') || route.accountDetails)) continue;
+        const before = await ownerState();
+        const reply = await client.request(method, path, body === undefined ? {} : { body });
+        const text = JSON.stringify(reply.body);
+        const problems = [
+          reply.status >= 500 ? `answered ${reply.status}` : '',
+          reply.status < 300 && !route.ownData ? `answered ${reply.status}` : '',
+          leaks(text).length > 0 ? `leaked ${leaks(text).join(', ')}` : '',
+          (await ownerState()) !== before ? "changed the owner's data" : '',
+        ].filter(Boolean);
+        if (problems.length > 0) failures.push(`${key} as ${who}: ${problems.join('; ')}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
