@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -57,6 +58,21 @@ export async function postgresAvailable(): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Whether a Redis server answers at BENCH_REDIS_URL (default redis://127.0.0.1:6379). */
+export function redisAvailable(): Promise<boolean> {
+  const url = new URL(process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  return new Promise((resolve) => {
+    const socket = connect({ host: url.hostname, port: Number(url.port || 6379), timeout: 2000 });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
 }
 
 export async function freshPgDatabase(prefix: string): Promise<string> {
