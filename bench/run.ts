@@ -6,7 +6,14 @@ import { benchConnections, connectionsReport, seedConnections } from './connecti
 import { benchFoundation, foundationReport } from './foundation.js';
 import { benchGoals, checkGoalQueries, goalsReport, seedGoals } from './goals.js';
 import { checkJournalQueries, benchJournal, journalReport, seedJournal } from './journal.js';
-import { dropPgDatabase, freshPgDatabase, machineLine, postgresAvailable, redisAvailable } from './lib.js';
+import {
+  dropPgDatabase,
+  freshPgDatabase,
+  machineLine,
+  postgresAvailable,
+  redisAvailable,
+  flushRedisDb,
+} from './lib.js';
 import { benchLogin, loginReport } from './login.js';
 import { startServer } from './server.js';
 
@@ -126,10 +133,12 @@ if (scenarios.includes('login')) {
     runs.push({
       key: `${last.key}+redis`,
       label: `${last.label} + Redis`,
-      env: async () => ({
-        ...(await last.env()),
-        REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
-      }),
+      env: async () => {
+        // A Redis database of the bench's own, emptied: pauses of an earlier run would refuse this one.
+        const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+        await flushRedisDb(redisUrl);
+        return { ...(await last.env()), REDIS_URL: redisUrl };
+      },
     });
   }
   for (const run of runs) {
