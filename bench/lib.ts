@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -57,6 +58,45 @@ export async function postgresAvailable(): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Whether a Redis server answers at BENCH_REDIS_URL (default redis://127.0.0.1:6379/15). */
+export function redisAvailable(): Promise<boolean> {
+  const url = new URL(process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/15');
+  return new Promise((resolve) => {
+    const socket = connect({ host: url.hostname, port: Number(url.port || 6379), timeout: 2000 });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
+}
+
+/**
+ * Empties one Redis database (the URL's /n, default 15) so a run does not inherit the counters of
+ * the last one (login pauses outlive the server). Raw RESP: the bench needs no Redis client.
+ */
+export function flushRedisDb(redisUrl: string): Promise<void> {
+  const url = new URL(redisUrl);
+  const db = Number(url.pathname.slice(1) || 15);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: url.hostname, port: Number(url.port || 6379) }, () => {
+      socket.write(`SELECT ${db}\r\nFLUSHDB\r\n`);
+    });
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk.toString();
+      if ((answer.match(/\r\n/g) ?? []).length >= 2) {
+        socket.end();
+        if (answer.startsWith('+OK\r\n+OK')) resolve();
+        else reject(new Error(`redis flush failed: ${answer.trim()}`));
+      }
+    });
+    socket.once('error', reject);
+  });
 }
 
 export async function freshPgDatabase(prefix: string): Promise<string> {

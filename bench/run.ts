@@ -6,17 +6,25 @@ import { benchConnections, connectionsReport, seedConnections } from './connecti
 import { benchFoundation, foundationReport } from './foundation.js';
 import { benchGoals, checkGoalQueries, goalsReport, seedGoals } from './goals.js';
 import { checkJournalQueries, benchJournal, journalReport, seedJournal } from './journal.js';
-import { dropPgDatabase, freshPgDatabase, machineLine, postgresAvailable } from './lib.js';
+import {
+  dropPgDatabase,
+  freshPgDatabase,
+  machineLine,
+  postgresAvailable,
+  redisAvailable,
+  flushRedisDb,
+} from './lib.js';
+import { benchLogin, loginReport } from './login.js';
 import { startServer } from './server.js';
 
 /**
- * `npm run bench [foundation|connections|goals|journal]` (default: all; `BENCH_TARGETS=postgres` or
+ * `npm run bench [foundation|connections|goals|journal|login]` (default: all; `BENCH_TARGETS=postgres` or
  * `embedded` for one database): the real, built server on the embedded
  * database and on PostgreSQL, driven by autocannon. Prints tables for bench/README.md and writes
  * them to bench/latest.md.
  */
 const only = process.argv[2];
-const scenarios = only ? [only] : ['foundation', 'connections', 'goals', 'journal'];
+const scenarios = only ? [only] : ['foundation', 'connections', 'goals', 'journal', 'login'];
 const onlyTargets = process.env.BENCH_TARGETS?.split(',');
 const targets: { key: string; label: string; env: () => Promise<Record<string, string>> }[] = [
   { key: 'embedded', label: 'PGlite (embedded)', env: async () => ({}) },
@@ -115,6 +123,35 @@ if (scenarios.includes('journal')) {
     writeFileSync(new URL('./latest-journal.md', import.meta.url), `${journalReport(results).join('\n')}\n`);
   }
   lines.push(...journalReport(results), '');
+}
+if (scenarios.includes('login')) {
+  const results: Parameters<typeof loginReport>[0] = {};
+  const runs = targets.map((t) => ({ ...t }));
+  // The login throttle's counters live in the counter store: in memory, or Redis when shared.
+  const last = targets[targets.length - 1];
+  if (last && (await redisAvailable())) {
+    runs.push({
+      key: `${last.key}+redis`,
+      label: `${last.label} + Redis`,
+      env: async () => {
+        // A Redis database of the bench's own, emptied: pauses of an earlier run would refuse this one.
+        const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+        await flushRedisDb(redisUrl);
+        return { ...(await last.env()), REDIS_URL: redisUrl };
+      },
+    });
+  }
+  for (const run of runs) {
+    const env = await run.env();
+    const server = await startServer(port++, env);
+    try {
+      results[run.key] = await benchLogin(run.label, server);
+    } finally {
+      await server.stop();
+      if (env.DATABASE_URL) await drop(env.DATABASE_URL);
+    }
+  }
+  lines.push(...loginReport(results), '');
 }
 for (const url of [...created]) await drop(url);
 writeFileSync(new URL('./latest.md', import.meta.url), `${lines.join('\n')}\n`);

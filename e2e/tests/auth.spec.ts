@@ -72,7 +72,10 @@ test('a new client registers, activates with the mailed code, logs in, edits the
   await expect(page).toHaveURL(/\/auth\/login\/client/);
 });
 
-test('five wrong passwords lock the account with a clear message', async ({ page, request }) => {
+test('five wrong passwords pause this account from this browser, with a clear message', async ({
+  page,
+  request,
+}) => {
   const { email, password } = await activatedAccount(request);
   await page.goto('/auth/login/client');
   await page.getByLabel('Email').fill(email);
@@ -84,7 +87,7 @@ test('five wrong passwords lock the account with a clear message', async ({ page
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(
-    page.getByText('Too many failed login attempts. Please try again in 15 minutes.').first(),
+    page.getByText('Too many failed login attempts. Please try again in 1 minute.').first(),
   ).toBeVisible();
   await expect(
     page.getByText('Access temporarily blocked due to too many requests. Please wait a few minutes.'),

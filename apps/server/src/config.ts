@@ -59,10 +59,17 @@ export interface RateLimitConfig {
   perSecond: number;
   /** Login, registration and one-time-code routes: requests per 10 minutes per client. */
   authPer10Minutes: number;
-  /** Failed logins before an account is locked for loginLockMinutes. */
-  loginFailuresPerAccount: number;
+  /** Failed logins of one account from one address before that pair pauses 1, 2, 4 … minutes. */
+  loginFailuresPerPair: number;
+  /**
+   * Failed logins from one address (any accounts) in an hour before its wrong passwords pause and
+   * its right ones are completed with an emailed code (never refused).
+   */
   loginFailuresPerIp: number;
-  loginLockMinutes: number;
+  /** Failed logins of one account (any addresses) in an hour before every attempt takes a code step. */
+  loginFailuresPerAccountHour: number;
+  /** The longest login pause. */
+  loginDelayCapMinutes: number;
   /** Refused requests within 5 minutes after which a client is blocked for blockMinutes. */
   abuseThreshold: number;
   blockMinutes: number;
@@ -96,9 +103,10 @@ export function defaultRateLimits(env: NodeJS.ProcessEnv = {}): RateLimitConfig 
     perMinute: int(env.RATE_LIMIT_PER_MINUTE, 600),
     perSecond: int(env.RATE_LIMIT_PER_SECOND, 50),
     authPer10Minutes: int(env.RATE_LIMIT_AUTH_PER_10_MINUTES, 30),
-    loginFailuresPerAccount: 5,
+    loginFailuresPerPair: 5,
     loginFailuresPerIp: 20,
-    loginLockMinutes: 15,
+    loginFailuresPerAccountHour: 100,
+    loginDelayCapMinutes: 15,
     abuseThreshold: int(env.RATE_LIMIT_ABUSE_THRESHOLD, 300),
     blockMinutes: 5,
   };

@@ -2,6 +2,7 @@ import closeWithGrace from './platform/close-with-grace.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { mailNotice } from './features/dev/mail-notice.js';
 import { seedDemo } from './seed.js';
 
 const config = loadConfig();
@@ -25,3 +26,5 @@ app.log.info(
   { database: database.kind, jobs: config.jobsInProcess ? 'in-process' : 'worker' },
   `MindLedger is serving on ${config.publicUrl}`,
 );
+const mail = mailNotice(config);
+app.log[mail.level](mail.message);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { defaultTimezone, localDay } from '@mindledger/domain';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { defaultRateLimits, loadConfig, type Config, type RateLimitConfig } from '../src/config.js';
 import { openDatabase, pgliteExtensions, type Database } from '../src/db/client.js';
@@ -162,6 +163,11 @@ export interface TestServer {
   signIn(
     values?: Partial<typeof users.$inferInsert>,
   ): Promise<{ client: Client; user: typeof users.$inferSelect }>;
+  /**
+   * A request handed to the app in process (no socket), e.g. as if from another machine:
+   * `inject({ method: 'GET', url, remoteAddress: '203.0.113.7' })`.
+   */
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** Waits for a mail to arrive in the outbox and answers it. */
   mail(
     to: string,
@@ -263,6 +269,7 @@ export async function startServer(
       client.token = reply.body.accessToken;
       return { client, user };
     },
+    inject: (options) => app.inject(options),
     async mail(to, subject) {
       const deadline = Date.now() + 15_000;
       const client = server.client();

@@ -84,6 +84,68 @@ describe('GET /api/dev/outbox (development and tests only)', () => {
     expect(mail.text).toMatch(/Your code: \d{6}/);
   });
 
+  it('answers only this machine itself or a signed-in admin', async () => {
+    const victim = `victim-${randomUUID().slice(0, 8)}@example.test`;
+    await put(victim, 'Reset your password', new Date());
+    const url = `/api/dev/outbox?to=${encodeURIComponent(victim)}`;
+    const from = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      server.inject({ method: 'GET', url, remoteAddress, headers });
+
+    // Another machine without a token, with a patient's or a provider's token: refused, nothing shown.
+    const stranger = await from('203.0.113.7');
+    expect(stranger.statusCode).toBe(401);
+    expect(stranger.body).not.toContain('Reset your password');
+    for (const role of ['patient', 'provider'] as const) {
+      const { client } = await server.signIn({ role });
+      const refused = await from('203.0.113.7', { authorization: `Bearer ${client.token ?? ''}` });
+      expect(refused.statusCode, role).toBe(403);
+      expect(refused.body).not.toContain('Reset your password');
+    }
+    // IPv6 and IPv4-mapped addresses of other machines are not local either.
+    expect((await from('2001:db8::1')).statusCode).toBe(401);
+    expect((await from('::ffff:198.51.100.4')).statusCode).toBe(401);
+
+    // A signed-in admin reads it from anywhere.
+    const { client: admin } = await server.signIn({ role: 'admin' });
+    const allowed = await from('203.0.113.7', { authorization: `Bearer ${admin.token ?? ''}` });
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json<Mail[]>().map((m) => m.subject)).toEqual(['Reset your password']);
+
+    // This machine (IPv4 and IPv6 loopback) reads it without a token, as the test harness does.
+    for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const reply = await from(local);
+      expect(reply.statusCode, local).toBe(200);
+      expect(reply.json<Mail[]>().map((m) => m.subject)).toEqual(['Reset your password']);
+    }
+  });
+
+  it('never takes a forwarded address for the machine itself, even behind a trusted proxy', async () => {
+    const proxied = await startServer({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const url = '/api/dev/outbox';
+      // A remote caller claiming to be local through X-Forwarded-For is still remote.
+      const spoofed = await proxied.inject({
+        method: 'GET',
+        url,
+        remoteAddress: '203.0.113.7',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(spoofed.statusCode).toBe(401);
+      // A request relayed by a proxy on this machine comes from anywhere: not local.
+      for (const headers of [
+        { 'x-forwarded-for': '203.0.113.7' },
+        { forwarded: 'for=203.0.113.7' },
+        { 'x-real-ip': '203.0.113.7' },
+      ]) {
+        const relayed = await proxied.inject({ method: 'GET', url, remoteAddress: '127.0.0.1', headers });
+        expect(relayed.statusCode, JSON.stringify(headers)).toBe(401);
+      }
+      expect((await proxied.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('does not send HSTS outside production', async () => {
     const reply = await server.client().get('/api/health');
     expect(reply.headers.get('strict-transport-security')).toBeNull();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bulkUpdateSchema,
   canChangeInvitationStatus,
+  clientHiddenFromProvider,
   connectionGivesAccess,
   connectionMessages,
   docPatientQuery,
@@ -60,6 +61,20 @@ describe('canChangeInvitationStatus', () => {
       ok: false,
       code: 'NOT_FOUND',
     });
+  });
+});
+
+describe('clientHiddenFromProvider', () => {
+  it('hides the client of a provider invitation until the client accepts; a client who invites shows themselves', () => {
+    const hidden = (
+      status: 'pending' | 'accepted' | 'rejected' | 'deleted',
+      invitedBy: 'provider' | 'patient',
+    ) => clientHiddenFromProvider({ status, invitedBy });
+    expect(hidden('pending', 'provider')).toBe(true);
+    expect(hidden('rejected', 'provider')).toBe(true);
+    expect(hidden('accepted', 'provider')).toBe(false);
+    expect(hidden('pending', 'patient')).toBe(false);
+    expect(hidden('rejected', 'patient')).toBe(false);
   });
 });
 

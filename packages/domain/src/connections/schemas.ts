@@ -31,6 +31,8 @@ export const connectionMessages = {
   invitationDeleted: 'Invitation deleted successfully.',
   invitationSent: 'Invitation sent.',
   emailInvitationSent: 'There is no account for this email yet. We sent an invitation to register.',
+  /** add-patient's one answer, whether the address has a client account, another account or none. */
+  clientInvitationSent: 'Invitation sent. The client appears in your list once they accept.',
   cannotInviteYourself: 'You cannot invite yourself.',
   notAClient: 'This email belongs to an account that is not a client.',
   notAProvider: 'This email belongs to an account that is not a provider.',
@@ -72,6 +74,15 @@ export function canChangeInvitationStatus(
   if (invitation.invitedBy === actorRole)
     return { ok: false, code: 'FORBIDDEN', message: connectionMessages.onlyInvited };
   return { ok: true };
+}
+
+/**
+ * Whether a provider is kept from knowing who the client is: while the provider's own invitation
+ * waits for the client's answer, or was declined, the provider sees only the address they typed,
+ * exactly as for an address without an account. The client's acceptance is their consent.
+ */
+export function clientHiddenFromProvider(row: { status: InvitationStatus; invitedBy: InviterRole }) {
+  return row.invitedBy === 'provider' && (row.status === 'pending' || row.status === 'rejected');
 }
 
 /** Whether a connection gives the provider access (mirrors the server's access policy). */

@@ -28,6 +28,11 @@ export const connections = pgTable(
       .notNull()
       .default('full'),
     inactiveReason: text('inactive_reason'),
+    /**
+     * The address a provider typed to invite the client: all the provider sees of the client until
+     * the client accepts (their current address may differ).
+     */
+    inviteeEmail: text('invitee_email'),
     statusChangedBy: uuid('status_changed_by').references(() => users.id, { onDelete: 'cascade' }),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { password, startServer, type TestServer, testUserTimezone } from '../../../test/harness.js';
+import { codeIn, password, startServer, type TestServer, testUserTimezone } from '../../../test/harness.js';
 import { auditLogs, users } from '../../db/schema/index.js';
 
 let server: TestServer;
@@ -14,6 +14,9 @@ afterAll(async () => {
 
 const email = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.test`;
 const login = (body: unknown) => server.client().post<Record<string, unknown>>('/api/v1/login', body);
+/** A login as if from another machine. */
+const loginFrom = (remoteAddress: string, body: object) =>
+  server.inject({ method: 'POST', url: '/api/v1/login', payload: body, remoteAddress });
 
 interface ErrorReply {
   success: boolean;
@@ -126,37 +129,215 @@ describe('login', () => {
     expect(reply.body).not.toHaveProperty('accessToken');
   });
 
-  it('locks the account after 5 failed logins, refuses even the right password, unlocks after 15 minutes', async () => {
+  it('pauses one account from one address after 5 failed logins, never the account for other addresses', async () => {
     const user = await server.createUser({ email: email('lock') });
+    const attacker = '203.0.113.9';
     for (let i = 0; i < 5; i += 1) {
-      const reply = await login({ email: user.email, password: `Wrong@${i}abc` });
-      expect(reply.status).toBe(401);
+      const reply = await loginFrom(attacker, { email: user.email, password: `Wrong@${i}abc` });
+      expect(reply.statusCode).toBe(401);
     }
-    const locked = await login({ email: user.email, password: 'Wrong@zzz1' });
-    expect(locked.status).toBe(429);
-    expect(locked.body).toMatchObject({
+    // The pair is paused for 1 minute: even the right password from that address waits.
+    const paused = await loginFrom(attacker, { email: user.email, password });
+    expect(paused.statusCode).toBe(429);
+    expect(paused.json()).toMatchObject({
       success: false,
       code: 'RATE_LIMITED',
       blocked: true,
-      message: 'Too many failed login attempts. Please try again in 15 minutes.',
+      message: 'Too many failed login attempts. Please try again in 1 minute.',
     });
-    const retryAfter = Number(locked.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(14 * 60);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(Number(paused.headers['retry-after'])).toBe(60);
+    expect(paused.json()).not.toHaveProperty('accessToken');
 
-    const right = await login({ email: user.email, password });
-    expect(right.status).toBe(429);
-    expect(right.body.blocked).toBe(true);
-    expect(right.body).not.toHaveProperty('accessToken');
-
-    // Another account from the same address is not locked.
+    // The account owner, from anywhere else, signs in at once (a therapist before a session).
+    const owner = await loginFrom('198.51.100.20', { email: user.email, password });
+    expect(owner.statusCode).toBe(200);
+    expect(typeof owner.json<{ accessToken: string }>().accessToken).toBe('string');
+    // So does another account from the attacker's address.
     const other = await server.createUser({ email: email('free') });
-    expect((await login({ email: other.email, password })).status).toBe(200);
+    expect((await loginFrom(attacker, { email: other.email, password })).statusCode).toBe(200);
 
+    // The pauses grow: 1, 2, 4 … minutes, capped at 15.
+    const seen: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      server.clock.advance(16 * 60_000);
+      expect((await loginFrom(attacker, { email: user.email, password: 'Wrong@more1' })).statusCode).toBe(
+        401,
+      );
+      seen.push(Number((await loginFrom(attacker, { email: user.email, password })).headers['retry-after']));
+    }
+    expect(seen).toEqual([120, 240, 480, 900, 900, 900]);
+
+    // A correct login from the address clears its pauses.
     server.clock.advance(16 * 60_000);
-    const after = await login({ email: user.email, password });
-    expect(after.status).toBe(200);
-    expect(typeof after.body.accessToken).toBe('string');
+    expect((await loginFrom(attacker, { email: user.email, password })).statusCode).toBe(200);
+    expect((await loginFrom(attacker, { email: user.email, password: 'Wrong@again1' })).statusCode).toBe(401);
+  });
+});
+
+interface Challenge {
+  success: boolean;
+  requires2fa: boolean;
+  method: string;
+  message: string;
+  two_factor_token: string;
+}
+
+const stepUpMessage =
+  'For your security, enter the code we sent to your email. If no code arrives, check your email and password and log in again.';
+
+describe('many failed logins from one address (credential stuffing)', () => {
+  let stuffed: TestServer;
+  beforeAll(async () => {
+    stuffed = await startServer({ rateLimits: { loginFailuresPerIp: 20 } });
+  });
+  afterAll(async () => {
+    await stuffed.close();
+  });
+
+  it('answers wrong passwords with growing pauses, and still lets a right password in with the emailed code', async () => {
+    const office = '192.0.2.44';
+    const from = (body: unknown) =>
+      stuffed.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: body as object,
+        remoteAddress: office,
+      });
+    for (let i = 0; i < 20; i += 1) {
+      const reply = await from({ email: email(`stuffed${i}`), password: 'Wrong@1234' });
+      expect(reply.statusCode).toBe(401);
+    }
+    const victim = await stuffed.createUser({ email: email('victim') });
+    const wrong = await from({ email: victim.email, password: 'Wrong@1234' });
+    expect(wrong.statusCode).toBe(429);
+    expect(wrong.json()).toMatchObject({ blocked: true, code: 'RATE_LIMITED' });
+    expect(Number(wrong.headers['retry-after'])).toBe(60);
+    const again = await from({ email: email('next'), password: 'Wrong@1234' });
+    expect(Number(again.headers['retry-after'])).toBe(120);
+
+    // The admin behind the same address, with the right password: not refused, one emailed code.
+    const admin = await stuffed.createUser({ email: email('admin'), role: 'admin' });
+    const right = await from({ email: admin.email, password });
+    expect(right.statusCode).toBe(200);
+    const challenge = right.json<Challenge>();
+    expect(challenge).toMatchObject({
+      success: true,
+      requires2fa: true,
+      method: 'email',
+      message: stepUpMessage,
+    });
+    expect(challenge).not.toHaveProperty('accessToken');
+    const code = codeIn((await stuffed.mail(admin.email, /code/i)).text);
+    const done = await stuffed.client().post<{ accessToken: string }>('/api/v1/verify-2fa', {
+      two_factor_token: challenge.two_factor_token,
+      two_factor_code: code,
+    });
+    expect(done.status).toBe(200);
+    expect(typeof done.body.accessToken).toBe('string');
+
+    // From an ordinary address the admin signs in as always.
+    const elsewhere = await stuffed.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: admin.email, password },
+      remoteAddress: '198.51.100.77',
+    });
+    expect(elsewhere.statusCode).toBe(200);
+    expect(typeof elsewhere.json<{ accessToken: string }>().accessToken).toBe('string');
+  });
+});
+
+describe('many failed logins of one account from many addresses', () => {
+  const spread = async (target: string, failures: number) => {
+    for (let i = 0; i < failures; i += 1) {
+      const reply = await loginFrom(`10.7.${Math.floor(i / 4)}.${i % 4}`, {
+        email: target,
+        password: `Wrong@${i}xyz`,
+      });
+      expect(reply.statusCode).toBe(401);
+    }
+  };
+
+  it('past 100 failures in an hour, a right password is completed with a code emailed to the account', async () => {
+    const user = await server.createUser({ email: email('capped') });
+    await spread(user.email, 100);
+
+    const right = await loginFrom('198.51.100.5', { email: user.email, password });
+    expect(right.statusCode).toBe(200);
+    const challenge = right.json<Challenge>();
+    expect(challenge).toMatchObject({ requires2fa: true, method: 'email', message: stepUpMessage });
+    expect(challenge).not.toHaveProperty('accessToken');
+    const code = codeIn((await server.mail(user.email, /code/i)).text);
+    const done = await server.client().post<{ accessToken: string }>('/api/v1/verify-2fa', {
+      two_factor_token: challenge.two_factor_token,
+      two_factor_code: code,
+    });
+    expect(done.status).toBe(200);
+    expect(typeof done.body.accessToken).toBe('string');
+  });
+
+  it('past the cap a wrong password answers exactly like a right one, so guessing learns nothing', async () => {
+    const user = await server.createUser({ email: email('guessed') });
+    await spread(user.email, 100);
+    const wrong = await loginFrom('198.51.100.6', { email: user.email, password: 'Wrong@guess1' });
+    expect(wrong.statusCode).toBe(200);
+    const decoy = wrong.json<Challenge>();
+    expect(Object.keys(decoy).sort()).toEqual([
+      'message',
+      'method',
+      'requires2fa',
+      'success',
+      'two_factor_token',
+    ]);
+    expect(decoy).toMatchObject({
+      success: true,
+      requires2fa: true,
+      method: 'email',
+      message: stepUpMessage,
+    });
+    // No code was sent, and the decoy answers every step like a real challenge with a wrong code.
+    const verify = (code: string) =>
+      server.client().post<{ message: string }>('/api/v1/verify-2fa', {
+        two_factor_token: decoy.two_factor_token,
+        two_factor_code: code,
+      });
+    for (let i = 0; i < 4; i += 1) {
+      const reply = await verify(String(100000 + i));
+      expect(reply.status).toBe(400);
+      expect(reply.body.message).toBe('Invalid code. Please check the code and try again.');
+    }
+    expect((await verify('123999')).body.message).toBe('Too many wrong codes. Request a new code.');
+    const resent = await server
+      .client()
+      .post<{ success: boolean; activationToken: string }>('/api/v1/resend-otp', {
+        is2fa: true,
+        two_factor_token: decoy.two_factor_token,
+      });
+    expect(resent.status).toBe(200);
+    expect(resent.body).toMatchObject({ success: true, message: 'We sent a new code to your email.' });
+    const mails = await server
+      .client()
+      .get<unknown[]>(`/api/dev/outbox?to=${encodeURIComponent(user.email)}`);
+    expect(mails.body).toEqual([]);
+
+    // The real challenge's token carries the same claims and lifetime as the decoy's.
+    const real = (await loginFrom('198.51.100.6', { email: user.email, password })).json<Challenge>();
+    const claims = (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, number>;
+    const [a, b] = [claims(decoy.two_factor_token), claims(real.two_factor_token)];
+    expect(Object.keys(a).sort()).toEqual(Object.keys(b).sort());
+    expect((a.exp ?? 0) - (a.iat ?? 0)).toBe((b.exp ?? 0) - (b.iat ?? 0));
+
+    // An unknown address past the cap answers the same: the cap does not tell accounts apart.
+    const ghost = email('ghost');
+    await spread(ghost, 100);
+    const unknown = await loginFrom('198.51.100.7', { email: ghost, password });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json<Challenge>()).toMatchObject({
+      requires2fa: true,
+      method: 'email',
+      message: stepUpMessage,
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { verify as verifyTotp } from 'otplib';
 import type { z } from 'zod';
@@ -44,6 +45,8 @@ export const authMessages = {
   passwordSet: 'Your password has been updated. You can now log in.',
   twoFactorSent: 'Enter the code we sent to your email.',
   twoFactorApp: 'Enter the code from your authenticator app.',
+  stepUp:
+    'For your security, enter the code we sent to your email. If no code arrives, check your email and password and log in again.',
   loggedOut: 'You have been logged out.',
   noEmailChangePending: 'No email change is pending for this address. Start the change again.',
 } as const;
@@ -114,7 +117,13 @@ export class AuthService {
         : null;
       if (!claims || claims.m !== 'email') throw badRequest(codeMessages.invalidToken);
       const user = await findUserById(db, claims.sub);
-      if (!user) throw badRequest(codeMessages.invalidToken);
+      // A decoy challenge (a login past the account's cap with a wrong password) resends like a real one.
+      if (!user)
+        return {
+          success: true,
+          message: authMessages.codeSent,
+          activationToken: await this.decoyChallenge('email'),
+        };
       return {
         success: true,
         message: authMessages.codeSent,
@@ -157,28 +166,75 @@ export class AuthService {
     return token;
   }
 
+  /** A two-factor token that leads nowhere: the answer to a wrong password past the account's cap. */
+  private decoyChallenge(method: 'email' | 'totp'): Promise<string> {
+    const claims = { sub: randomUUID(), purpose: 'two_factor' as const, m: method };
+    return this.ctx.tokens.signPurpose(
+      method === 'email' ? { ...claims, cid: randomUUID() } : claims,
+      // The lifetimes of the real tokens (codes.issue, the authenticator step): exp gives nothing away.
+      method === 'email' ? this.ctx.config.codeTtlMinutes * 60 + 60 : TWO_FACTOR_TTL_SECONDS,
+    );
+  }
+
+  /**
+   * The code step a login takes when its account is past the cap or its address is suspect: the
+   * account's authenticator app, else a code emailed to the account. `user` is null for a wrong
+   * password (or an account that may not sign in): the answer has the same shape, and no code.
+   */
+  private async stepUp(user: UserRow | null, method: 'email' | 'totp') {
+    if (method === 'totp') {
+      const token = user
+        ? await this.ctx.tokens.signPurpose(
+            { sub: user.id, purpose: 'two_factor', m: 'totp' },
+            TWO_FACTOR_TTL_SECONDS,
+          )
+        : await this.decoyChallenge('totp');
+      return {
+        success: true,
+        requires2fa: true,
+        method: 'totp' as const,
+        message: authMessages.twoFactorApp,
+        two_factor_token: token,
+      };
+    }
+    return {
+      success: true,
+      requires2fa: true,
+      method: 'email' as const,
+      message: authMessages.stepUp,
+      two_factor_token: user ? await this.sendTwoFactorCode(user) : await this.decoyChallenge('email'),
+    };
+  }
+
   async login(input: z.output<typeof loginSchema>, request: FastifyRequest, reply: FastifyReply) {
     const { db, audit } = this.ctx;
-    await this.throttle.check(input.email, request.ip);
+    const gate = await this.throttle.check(input.email, request.ip);
     const user = await findUserByEmail(db, input.email);
     const valid = user
       ? await verifyPassword(user.passwordHash, input.password)
       : (await verifyDummy(input.password), false);
+    const method = user?.twoFactorMethod === 'totp' ? 'totp' : 'email';
     if (!user || !valid) {
-      await this.throttle.fail(input.email, request.ip);
+      const pauseMs = await this.throttle.fail(input.email, request.ip);
       await audit.record(
         {
           action: 'AUTHENTICATION_FAILURE',
           actorId: user?.id ?? null,
           actorRole: user?.role ?? null,
           resourceType: 'login',
-          metadata: { reason: user ? 'wrong_password' : 'unknown_account' },
+          metadata: {
+            reason: user ? 'wrong_password' : 'unknown_account',
+            ...(gate.capped ? { throttle: 'account_cap' } : pauseMs > 0 ? { throttle: 'address' } : {}),
+          },
         },
         request,
       );
+      if (gate.capped) return this.stepUp(null, method);
+      if (pauseMs > 0) throw this.throttle.refusal(pauseMs);
       throw unauthenticated(authMessages.invalidCredentials);
     }
-    await this.throttle.succeed(input.email);
+    await this.throttle.succeed(input.email, request.ip);
+    if (gate.capped) return this.stepUp(user.activated && user.approved ? user : null, method);
     if (!user.activated)
       throw forbidden(authMessages.notActivated, {
         details: { activationRequired: true, email: user.email },
@@ -207,6 +263,7 @@ export class AuthService {
         two_factor_token: token,
       };
     }
+    if (gate.suspect) return this.stepUp(user, 'email');
     return this.completeLogin(user, request, reply);
   }
 
@@ -229,6 +286,7 @@ export class AuthService {
     const claims = await tokens.verifyPurpose(input.two_factor_token, 'two_factor');
     if (!claims) throw badRequest(codeMessages.invalidToken);
     const user = await findUserById(db, claims.sub);
+    if (!user && claims.m) return this.refuseDecoyCode(claims.m, claims.cid ?? claims.jti);
     if (!user || !user.activated || !user.approved) throw badRequest(codeMessages.invalidToken);
     try {
       if (claims.m === 'totp') await this.verifyTotpCode(user, input.two_factor_code, claims.jti);
@@ -248,6 +306,21 @@ export class AuthService {
       throw error;
     }
     return this.completeLogin(user, request, reply);
+  }
+
+  /**
+   * A code against a decoy challenge fails as a wrong code against a real one does: "Invalid code"
+   * four times, then "Too many wrong codes" (email), or the 429 of too many tries (authenticator).
+   */
+  private async refuseDecoyCode(method: 'email' | 'totp', id: string): Promise<never> {
+    const { count } = await this.ctx.store.hit(`2fa-decoy:${id}`, TWO_FACTOR_TTL_SECONDS * 1000 * 2);
+    if (method === 'totp' && count > 5)
+      throw tooManyRequests(codeMessages.tooManyAttempts, {
+        blocked: true,
+        retryAfter: TWO_FACTOR_TTL_SECONDS,
+      });
+    if (method === 'email' && count >= 5) throw badRequest(codeMessages.tooManyAttempts);
+    throw badRequest(codeMessages.wrong);
   }
 
   /**
@@ -312,7 +385,7 @@ export class AuthService {
       passwordChangedAt: this.ctx.clock.now(),
     });
     await this.sessions.revokeAll(user.id);
-    await this.throttle.succeed(user.email);
+    await this.throttle.passwordChanged(user.email);
     await this.ctx.mailer.send(emails.passwordChanged(user.email));
     await this.ctx.audit.record(
       { action: 'PASSWORD_RESET', actorId: user.id, actorRole: user.role, resourceType: 'user' },

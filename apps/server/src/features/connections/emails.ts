@@ -24,6 +24,11 @@ export const connectionEmails = {
       ],
       { href, label: 'Create your account' },
     ),
+  otherAccountNotice: (to: string, inviterName: string) =>
+    message(to, 'You are invited to MindLedger', [
+      `${inviterName} invited this address to connect on MindLedger as their client.`,
+      'Your MindLedger account with this address is not a client account, so nothing changed. To connect as a client, ask them to invite another address of yours.',
+    ]),
   invited: (to: string, firstName: string, inviterName: string, byProvider: boolean, href: string) =>
     message(
       to,

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { reactivationTokenDays } from '@mindledger/domain';
+import { clientHiddenFromProvider, reactivationTokenDays } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { connectionEvents, users, type connections } from '../../db/schema/index.js';
@@ -55,6 +55,15 @@ export async function announce(ctx: AppContext, event: ConnectionEvent): Promise
     const actorIsProvider =
       event.actorRole === 'provider' ||
       (event.actorRole === 'system' && event.after.invitedBy === 'provider');
+    // A client declining or removing a provider's invitation is not told to the provider: until
+    // the client accepts, the provider knows only the address they typed (clientHiddenFromProvider).
+    if (
+      !actorIsProvider &&
+      (event.kind === 'rejected' || event.kind === 'deleted') &&
+      event.before &&
+      clientHiddenFromProvider({ status: event.before.status, invitedBy: event.after.invitedBy })
+    )
+      return;
     const [to, other] = actorIsProvider ? [patient, provider] : [provider, patient];
     const home = `${ctx.config.publicUrl}${to.role === 'provider' ? '/provider/dashboard' : '/user/home'}`;
     const mail = (() => {
@@ -91,14 +100,23 @@ export async function announce(ctx: AppContext, event: ConnectionEvent): Promise
 /** The registration invitation to an address without an account. */
 export async function announceEmailInvitation(
   ctx: AppContext,
-  invite: { to: string; inviterName: string; inviterRole: 'provider' | 'patient'; link: string },
+  invite: {
+    to: string;
+    inviterName: string;
+    inviterRole: 'provider' | 'patient';
+    link: string;
+    /** The address has an account of another kind: a notice instead of a registration link. */
+    hasAccount?: boolean;
+  },
 ): Promise<void> {
   await ctx.mailer.send(
-    connectionEmails.registrationInvite(
-      invite.to,
-      invite.inviterName,
-      invite.inviterRole === 'provider',
-      invite.link,
-    ),
+    invite.hasAccount
+      ? connectionEmails.otherAccountNotice(invite.to, invite.inviterName)
+      : connectionEmails.registrationInvite(
+          invite.to,
+          invite.inviterName,
+          invite.inviterRole === 'provider',
+          invite.link,
+        ),
   );
 }

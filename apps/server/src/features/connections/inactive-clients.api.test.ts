@@ -196,8 +196,10 @@ describe('disconnect', () => {
       connectionStatus: 'active',
       accessLevel: 'full',
     });
+    // Until the client accepts again they are not the provider's client.
     const pendingDisconnect = await provider.client.patch(`${base}/disconnect`);
-    expect(pendingDisconnect.body.message).toBe('Only a connected client can be disconnected.');
+    expect(pendingDisconnect.status).toBe(404);
+    expect(pendingDisconnect.body.message).toBe('Client not found');
   });
 });
 
@@ -209,7 +211,7 @@ describe('bulk update', () => {
     const c = await server.createUser();
     await connect(server, provider.user.id, a.id);
     await connect(server, provider.user.id, b.id);
-    await connect(server, provider.user.id, c.id, { status: 'pending' });
+    await connect(server, provider.user.id, c.id, { status: 'pending', invitedBy: 'patient' });
     const reply = await provider.client.patch<{
       success: boolean;
       results: { clientId: string; success: boolean; message: string }[];

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   accessHistoryQuery,
@@ -69,7 +69,18 @@ async function pageOfConnections(
   });
 }
 
-/** The provider's clients (deleted hidden). */
+/**
+ * SQL of the domain's clientHiddenFromProvider, negated: rows whose client the provider may know.
+ * The provider's own invitations that the client has not accepted are listed only by address
+ * (sentInvitations), like invitations to addresses without an account.
+ */
+export function clientVisibleToProvider(): SQL {
+  return not(
+    and(eq(connections.invitedBy, 'provider'), inArray(connections.status, ['pending', 'rejected'])) as SQL,
+  );
+}
+
+/** The provider's clients (deleted hidden, and clients who have not accepted the provider's invitation). */
 export async function listPatients(
   db: Db,
   providerId: string,
@@ -77,6 +88,7 @@ export async function listPatients(
 ) {
   const where = and(
     eq(connections.providerId, providerId),
+    clientVisibleToProvider(),
     q.status ? eq(connections.status, q.status) : ne(connections.status, 'deleted'),
     q.connectionStatus ? eq(connections.connectionStatus, q.connectionStatus) : undefined,
     nameOrEmail(q.search),
@@ -84,13 +96,36 @@ export async function listPatients(
   return pageOfConnections(db, 'patient', where, q.page, q.limit);
 }
 
-export async function openEmailInvitations(db: Db, inviterId: string) {
-  return db
-    .select({ email: emailInvitations.email, createdAt: emailInvitations.createdAt })
-    .from(emailInvitations)
-    .where(and(eq(emailInvitations.inviterId, inviterId), isNull(emailInvitations.claimedAt)))
-    .orderBy(desc(emailInvitations.createdAt))
-    .limit(100);
+/**
+ * The invitations a provider sent that no client has accepted, by the address the provider typed:
+ * to addresses without an account (email_invitations) and to clients who have not answered or
+ * declined (connections). One shape for both, so the list does not tell which addresses have an
+ * account; the id cancels either (delete-patient-invitation).
+ */
+export async function sentInvitations(db: Db, providerId: string) {
+  const limit = 100;
+  const [byAddress, byAccount] = await Promise.all([
+    db
+      .select({ id: emailInvitations.id, email: emailInvitations.email, sentOn: emailInvitations.createdAt })
+      .from(emailInvitations)
+      .where(and(eq(emailInvitations.inviterId, providerId), isNull(emailInvitations.claimedAt)))
+      .orderBy(desc(emailInvitations.createdAt))
+      .limit(limit),
+    db
+      .select({
+        id: connections.id,
+        email: sql<string>`coalesce(${connections.inviteeEmail}, ${users.email})`,
+        sentOn: connections.createdAt,
+      })
+      .from(connections)
+      .innerJoin(users, eq(users.id, connections.patientId))
+      .where(and(eq(connections.providerId, providerId), not(clientVisibleToProvider())))
+      .orderBy(desc(connections.createdAt))
+      .limit(limit),
+  ]);
+  return [...byAddress, ...byAccount]
+    .sort((a, b) => b.sentOn.getTime() - a.sentOn.getTime() || a.id.localeCompare(b.id))
+    .slice(0, limit);
 }
 
 /** The caller's clients among `patientIds` to whom the access policy gives access. */

@@ -16,10 +16,10 @@ import {
 import type { AppContext } from '../../context.js';
 import { caller } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
-import { findUserByEmail, findUserById } from '../auth/repo.js';
+import { findUserById } from '../auth/repo.js';
 import { presentClient, presentInactive } from './presenter.js';
 import { ProviderClients } from './provider-clients.js';
-import { connectedPatients, listInactive, listPatients, openEmailInvitations } from './repo.js';
+import { connectedPatients, listInactive, listPatients, sentInvitations } from './repo.js';
 import { isUuid, type ConnectionsService } from './service.js';
 
 const tags = ['connections'];
@@ -57,18 +57,13 @@ export function providerConnectionRoutes(
         if (!self) throw badRequest(msg.clientNotFound);
         const { email } = request.body;
         if (self.email === email) throw badRequest(msg.cannotInviteYourself);
-        const target = await findUserByEmail(ctx.db, email);
-        reply.status(201);
-        if (target) {
-          if (target.role !== 'patient') throw badRequest(msg.notAClient);
-          const row = await service.invite({ id: me.sub, role: 'provider' }, target);
-          return { success: true, message: msg.invitationSent, invitation: presentClient(row, target) };
-        }
-        await service.inviteEmail(
+        await service.invitePatient(
           { id: me.sub, role: 'provider', name: `${self.firstName} ${self.lastName}` },
           email,
         );
-        return { success: true, message: msg.emailInvitationSent, emailInvitation: true };
+        // The same answer for a client account, another account or none (see invitePatient).
+        reply.status(201);
+        return { success: true, message: msg.clientInvitationSent };
       },
     );
 
@@ -76,12 +71,16 @@ export function providerConnectionRoutes(
       const me = caller(request);
       const q = request.body.data;
       const { rows, total } = await listPatients(ctx.db, me.sub, q);
-      const pending = await openEmailInvitations(ctx.db, me.sub);
+      const sent = await sentInvitations(ctx.db, me.sub);
       return {
         success: true,
         patients: rows.map((r) => presentClient(r.c, r.u)),
         ...pages(total, q.page, q.limit),
-        pendingEmailInvitations: pending.map((p) => ({ email: p.email, sentOn: p.createdAt.toISOString() })),
+        pendingEmailInvitations: sent.map((p) => ({
+          id: p.id,
+          email: p.email,
+          sentOn: p.sentOn.toISOString(),
+        })),
       };
     });
 
@@ -128,11 +127,10 @@ export function providerConnectionRoutes(
       '/delete-patient-invitation',
       { ...provider, schema: { tags, body: deleteInvitationSchema } },
       async (request) => {
-        const row = await service.remove(
-          request,
-          { id: caller(request).sub, role: 'provider' },
-          request.body.id,
-        );
+        const me = caller(request).sub;
+        if (request.body.id && (await service.cancelEmailInvitation(me, request.body.id)))
+          return { success: true, message: msg.invitationDeleted };
+        const row = await service.remove(request, { id: me, role: 'provider' }, request.body.id);
         if (!row) return { success: true, ignored: true, message: msg.ignored };
         return { success: true, message: msg.invitationDeleted };
       },

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, not, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   canChangeInvitationStatus,
@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.js';
 import { connections, emailInvitations, type users } from '../../db/schema/index.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { findUserByEmail } from '../auth/repo.js';
 import {
   announce,
   announceEmailInvitation,
@@ -19,6 +20,7 @@ import {
   type ConnectionEvent,
   type EventKind,
 } from './events.js';
+import { clientVisibleToProvider } from './repo.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type ConnectionRow = typeof connections.$inferSelect;
@@ -46,11 +48,15 @@ export function partyOf(actor: Actor, connectionId: string): SQL {
   ) as SQL;
 }
 
-/** The provider's connection with one client (by the client's user id), deleted rows gone. */
+/**
+ * The provider's connection with one client (by the client's user id), deleted rows gone; a client
+ * who has not accepted the provider's invitation is not the provider's client yet (not found).
+ */
 export function clientOf(providerId: string, clientId: string, withDeleted = false): SQL {
   return and(
     eq(connections.providerId, providerId),
     eq(connections.patientId, clientId),
+    clientVisibleToProvider(),
     withDeleted ? undefined : ne(connections.status, 'deleted'),
   ) as SQL;
 }
@@ -64,6 +70,8 @@ async function openInvitation(
   pair: { providerId: string; patientId: string },
   inviter: Actor,
   now: Date,
+  /** The address a provider typed (all they see of the client until the client accepts). */
+  inviteeEmail: string | null = null,
 ): Promise<ConnectionEvent | null> {
   const [row] = await tx
     .select()
@@ -75,6 +83,7 @@ async function openInvitation(
     connectionStatus: 'active' as const,
     accessLevel: 'full' as const,
     invitedBy: inviter.role,
+    inviteeEmail: inviter.role === 'provider' ? inviteeEmail : null,
     inactiveReason: null,
     acceptedAt: null,
     statusChangedBy: inviter.id,
@@ -181,8 +190,72 @@ export class ConnectionsService {
     return event.after;
   }
 
-  /** Invites an address without an account: stored (token hashed) and mailed a registration link. */
-  async inviteEmail(actor: Actor & { name: string }, email: string): Promise<void> {
+  /**
+   * add-patient: one answer whatever the address belongs to, so a provider learns nothing about
+   * people who have not accepted them. A client account gets (or is sent again) a pending
+   * invitation; another kind of account, or none, an email invitation. Each path stores one row
+   * and sends one mail. Only a client the provider already sees (connected, or who invited the
+   * provider) answers 409.
+   */
+  async invitePatient(provider: Actor & { name: string }, email: string): Promise<void> {
+    const target = await findUserByEmail(this.ctx.db, email);
+    if (!target || target.role !== 'patient')
+      return this.inviteEmail(provider, email, { hasAccount: target !== undefined });
+    const pair = { providerId: provider.id, patientId: target.id };
+    const event = await this.ctx.db.transaction((tx) =>
+      openInvitation(tx, pair, provider, this.ctx.clock.now(), email),
+    );
+    if (event) return announce(this.ctx, event);
+    const [row] = await this.ctx.db
+      .update(connections)
+      .set({ inviteeEmail: email })
+      .where(
+        and(
+          eq(connections.providerId, pair.providerId),
+          eq(connections.patientId, pair.patientId),
+          not(clientVisibleToProvider()),
+        ),
+      )
+      .returning();
+    if (!row) throw conflict(msg.invitationExists);
+    // Still waiting for the client: mailed again, as an email invitation is when sent again.
+    await announce(this.ctx, {
+      kind: 'invited',
+      actorId: provider.id,
+      actorRole: 'provider',
+      before: row,
+      after: row,
+    });
+  }
+
+  /**
+   * A provider cancels an invitation to an address without an account (the id from the sent list);
+   * false when the id is not one of theirs.
+   */
+  async cancelEmailInvitation(inviterId: string, id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const deleted = await this.ctx.db
+      .delete(emailInvitations)
+      .where(
+        and(
+          eq(emailInvitations.id, id),
+          eq(emailInvitations.inviterId, inviterId),
+          isNull(emailInvitations.claimedAt),
+        ),
+      )
+      .returning({ id: emailInvitations.id });
+    return deleted.length > 0;
+  }
+
+  /**
+   * Invites an address without a client account: stored (token hashed) and mailed a registration
+   * link, or, when the address already has another kind of account, a notice that nothing changed.
+   */
+  async inviteEmail(
+    actor: Actor & { name: string },
+    email: string,
+    options: { hasAccount?: boolean } = {},
+  ): Promise<void> {
     const token = randomToken();
     const now = this.ctx.clock.now();
     await this.ctx.db
@@ -204,6 +277,7 @@ export class ConnectionsService {
       inviterName: actor.name,
       inviterRole: actor.role,
       link,
+      hasAccount: options.hasAccount ?? false,
     });
   }
 
@@ -212,7 +286,12 @@ export class ConnectionsService {
     if (!id || !newStatus) return null;
     const notFoundAs = { resourceType: 'connection', id, message: msg.invitationNotFound };
     if (!isUuid(id)) return this.denied(request, notFoundAs.resourceType, id, notFoundAs.message);
-    return this.change(request, actor, partyOf(actor, id), notFoundAs, (row) => {
+    // The provider's own unanswered invitation is listed like an email invitation: not found here.
+    const where =
+      actor.role === 'provider'
+        ? (and(partyOf(actor, id), clientVisibleToProvider()) as SQL)
+        : partyOf(actor, id);
+    return this.change(request, actor, where, notFoundAs, (row) => {
       const check = canChangeInvitationStatus(row, actor.role, newStatus);
       if (!check.ok) throw new AppError(check.code, check.message);
       return {
@@ -263,6 +342,7 @@ export async function claimEmailInvitations(ctx: AppContext, user: UserRow): Pro
         pair,
         { id: invitation.inviterId, role: invitation.inviterRole },
         now,
+        invitation.email,
       );
       if (event) out.push(event);
     }

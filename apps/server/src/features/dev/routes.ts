@@ -3,10 +3,21 @@ import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { mailOutbox } from '../../db/schema/index.js';
+import { isLocalRequest } from '../../platform/local-request.js';
 
-/** GET /api/dev/outbox: the local outbox, newest first. Never registered in production. */
+/**
+ * Development-only routes (never registered in production): GET /api/dev/outbox, the local
+ * outbox, newest first. The outbox holds every code the server mails (activation, sign-in,
+ * password reset), so it answers only this machine itself or a signed-in admin: the default start
+ * listens on 0.0.0.0 and anyone else reading a reset code could take the account.
+ */
 export function devRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const admin = ctx.guards.requireRole('admin');
   return async (app) => {
+    // One hook for every route of this plugin, so a dev route added later is guarded too.
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isLocalRequest(request)) await admin(request, reply);
+    });
     app.get(
       '/dev/outbox',
       {

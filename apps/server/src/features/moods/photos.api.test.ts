@@ -1,5 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../../test/connections.js';
+import { auditLogs } from '../../db/schema/index.js';
 import { startServer, type Client, type TestServer } from '../../../test/harness.js';
 import { demoPng } from './demo-seed.js';
 
@@ -37,7 +39,9 @@ describe('journal photos', () => {
     expect(stored.status).toBe(201);
     const { fileId, url } = stored.body.data;
     expect(fileId).toMatch(/^[a-f0-9]{24}\.png$/);
-    expect(url).toMatch(new RegExp(`^/api/v1/journal-photos/${user.id}/${fileId}\\?expires=\\d+&sig=`));
+    expect(url).toMatch(
+      new RegExp(`^/api/v1/journal-photos/${user.id}/${fileId}\\?viewer=${user.id}&expires=\\d+&sig=`),
+    );
 
     const image = await server.client().get(url);
     expect(image.status).toBe(200);
@@ -59,9 +63,10 @@ describe('journal photos', () => {
     const [image1] = entry.body.data.photoData.images;
     expect(image1?.fileId).toBe(fileId);
     expect((await server.client().get(image1?.url ?? '')).status).toBe(200);
-    // a signed URL stops working after its hour
-    server.clock.advance(3 * 60 * 60 * 1000);
+    // a signed URL lives a few minutes only
+    server.clock.advance(7 * 60 * 1000);
     expect((await server.client().get(url)).status).toBe(404);
+    expect((await server.client().get(image1?.url ?? '')).status).toBe(404);
   });
 
   it('refuses what is not an image, a lying type, a missing field and a third photo', async () => {
@@ -107,5 +112,91 @@ describe('journal photos', () => {
     );
     const url = list.body.data[0]?.photoData.images[0]?.url ?? '';
     expect((await server.client().get(url)).status).toBe(200);
+  });
+});
+
+type Listed = { data: { id: string; photoData: { images: { url: string }[] } }[] };
+
+async function accessRows(providerId: string, entryId: string) {
+  return server.database.db
+    .select()
+    .from(auditLogs)
+    .where(
+      and(
+        eq(auditLogs.action, 'ACCESS_PHI'),
+        eq(auditLogs.actorId, providerId),
+        eq(auditLogs.resourceType, 'journal-photo'),
+        eq(auditLogs.resourceId, entryId),
+      ),
+    );
+}
+
+/** A client with a photo entry, and a connected provider holding the link the API gave them. */
+async function sharedPhoto() {
+  const { client, user: patient } = await server.signIn();
+  const fileId = (await upload(client, form(demoPng(9), 'image/png'))).body.data.fileId;
+  const entryId = (await client.post<{ data: { id: string } }>('/api/v1/create-mood', photoEntry([fileId])))
+    .body.data.id;
+  const { client: provider, user: doctor } = await server.signIn({ role: 'provider' });
+  const connection = await connect(server, doctor.id, patient.id);
+  const list = await provider.get<Listed>(`/api/v1/get-all-patient-mood/${patient.id}`);
+  const url = list.body.data[0]?.photoData.images[0]?.url ?? '';
+  expect(url).toContain(`viewer=${doctor.id}`);
+  expect((await server.client().get(url)).status).toBe(200);
+  return { client, patient, doctor, provider, connection, entryId, fileId, url };
+}
+
+describe('a provider photo link is checked when it is fetched', () => {
+  it('audits every fetch by a provider as ACCESS_PHI on the entry', async () => {
+    const { doctor, patient, entryId, url } = await sharedPhoto();
+    expect((await server.client().get(url)).status).toBe(200);
+    const rows = await accessRows(doctor.id, entryId);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ actorRole: 'provider', patientId: patient.id });
+  });
+
+  it('stops working as soon as the client removes the provider', async () => {
+    const { client, url, connection } = await sharedPhoto();
+    const removed = await client.put('/api/v1/delete-doctor', { id: connection.id });
+    expect(removed.status).toBe(200);
+    expect((await server.client().get(url)).status).toBe(404);
+  });
+
+  it('stops working as soon as the entry is made private', async () => {
+    const { client, url, entryId } = await sharedPhoto();
+    expect((await client.put(`/api/v1/update-mood/${entryId}`, { isPrivate: true })).status).toBe(200);
+    expect((await server.client().get(url)).status).toBe(404);
+  });
+
+  it('stops working as soon as the entry is deleted, for the provider and the author', async () => {
+    const { client, url, entryId } = await sharedPhoto();
+    const own = await client.get<{ data: { photoData: { images: { url: string }[] } } }>(
+      `/api/v1/get-mood/${entryId}`,
+    );
+    const ownUrl = own.body.data.photoData.images[0]?.url ?? '';
+    expect((await server.client().get(ownUrl)).status).toBe(200);
+    expect((await client.delete(`/api/v1/delete-mood/${entryId}`)).status).toBe(200);
+    expect((await server.client().get(url)).status).toBe(404);
+    expect((await server.client().get(ownUrl)).status).toBe(404);
+  });
+
+  it('names who it was issued to: another viewer or another entry in the link is refused', async () => {
+    const { url, patient, doctor } = await sharedPhoto();
+    const { user: stranger } = await server.signIn({ role: 'provider' });
+    await connect(server, stranger.id, patient.id, { status: 'pending' });
+    expect((await server.client().get(url.replace(doctor.id, stranger.id))).status).toBe(404);
+    expect(
+      (await server.client().get(url.replace(`viewer=${doctor.id}`, `viewer=${patient.id}`))).status,
+    ).toBe(404);
+    expect((await server.client().get(url.replace(/entry=[^&]+&/, ''))).status).toBe(404);
+  });
+
+  it('lives a few minutes at most', async () => {
+    const { url } = await sharedPhoto();
+    const expires = Number(new URL(url, 'http://x').searchParams.get('expires'));
+    const now = Math.floor(server.clock.now().getTime() / 1000);
+    expect(expires - now).toBeLessThanOrEqual(6 * 60);
+    server.clock.advance(6 * 60 * 1000 + 1000);
+    expect((await server.client().get(url)).status).toBe(404);
   });
 });

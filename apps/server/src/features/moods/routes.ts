@@ -68,10 +68,10 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
     return { year: y, from: `${y}-01-01`, to: `${y}-12-31` };
   }
 
-  async function week(scope: Scope, day: string) {
+  async function week(scope: Scope, day: string, viewer: string) {
     const from = mondayOf(day);
     const to = addDays(from, 6);
-    const entries = service.present(await service.queries.days(scope, from, to, 500));
+    const entries = service.present(await service.queries.days(scope, from, to, 500), viewer);
     const days = Array.from({ length: 7 }, (_, i) => {
       const date = addDays(from, i);
       return { date, count: entries.filter((entry) => entry.date === date).length };
@@ -100,7 +100,7 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
     const create = { ...patient, config: { idempotent: true } };
     app.post('/create-mood', { ...create, schema: { tags, body: entryBody } }, async (request, reply) => {
       const { row, safety } = await service.create(caller(request).sub, request.body);
-      const [data] = service.present([row]);
+      const [data] = service.present([row], caller(request).sub);
       reply.code(201);
       return { success: true, message: 'Journal entry saved', data, safety };
     });
@@ -114,7 +114,7 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
           request.params.moodId,
           request.body,
         );
-        const [data] = service.present([row]);
+        const [data] = service.present([row], caller(request).sub);
         return { success: true, message: 'Journal entry updated', data, safety };
       },
     );
@@ -126,7 +126,7 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
 
     app.get('/get-mood/:id', { ...patient, schema: { tags, params: idParams } }, async (request) => {
       const row = await service.ownOrThrow(caller(request).sub, request.params.id);
-      const [data] = service.present([row]);
+      const [data] = service.present([row], caller(request).sub);
       return { success: true, data };
     });
 
@@ -134,13 +134,13 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
       const { page, limit, search } = request.query;
       const scope = await service.scopeFor(request, caller(request));
       const { rows, total } = await service.queries.page(scope, page, limit, search);
-      return paged(service.present(rows), total, page, limit);
+      return paged(service.present(rows, caller(request).sub), total, page, limit);
     });
 
     app.get('/get-latest-mood', { ...patient, schema: { tags } }, async (request) => {
       const scope = await service.scopeFor(request, caller(request));
       const row = await service.queries.latest(scope);
-      return { success: true, data: row ? service.present([row])[0] : null };
+      return { success: true, data: row ? service.present([row], caller(request).sub)[0] : null };
     });
 
     app.get(
@@ -166,7 +166,7 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
       { ...patient, schema: { tags, params: z.object({ isoDate: isoDay }) } },
       async (request) => {
         const scope = await service.scopeFor(request, caller(request));
-        return { success: true, data: await week(scope, request.params.isoDate) };
+        return { success: true, data: await week(scope, request.params.isoDate, caller(request).sub) };
       },
     );
 
@@ -176,7 +176,10 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
       async (request) => {
         const scope = await service.scopeFor(request, caller(request));
         const span = await range(scope, request.query, '2 Weeks');
-        const entries = service.present(await service.queries.days(scope, span.from, span.to));
+        const entries = service.present(
+          await service.queries.days(scope, span.from, span.to),
+          caller(request).sub,
+        );
         return { success: true, data: { timerange: span.name, from: span.from, to: span.to, entries } };
       },
     );
@@ -257,7 +260,7 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
 
     app.put('/update-mood-swp', { ...patient, schema: { tags, body: updateSwpSchema } }, async (request) => {
       const row = await service.updateSwp(caller(request).sub, request.body);
-      const [data] = service.present([row]);
+      const [data] = service.present([row], caller(request).sub);
       return { success: true, message: 'Journal entry updated', data };
     });
 
@@ -280,7 +283,7 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
         const scope = await service.scopeFor(request, caller(request), request.params.id);
         const { page, limit, search } = request.query;
         const { rows, total } = await service.queries.page(scope, page, limit, search);
-        return paged(service.present(rows), total, page, limit);
+        return paged(service.present(rows, caller(request).sub), total, page, limit);
       },
     );
 
@@ -290,7 +293,7 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
       async (request) => {
         const scope = await service.scopeFor(request, caller(request), request.params.id);
         const row = await service.queries.latest(scope);
-        return { success: true, data: row ? service.present([row])[0] : null };
+        return { success: true, data: row ? service.present([row], caller(request).sub)[0] : null };
       },
     );
   };
@@ -323,7 +326,10 @@ export function dashboardRoutes(ctx: AppContext, service: MoodsService): Fastify
         const day = request.query.startDate ?? (await service.today(scope.patientId));
         const from = mondayOf(day);
         const to = addDays(from, 6);
-        const entries = service.present(await service.queries.days(scope, from, to, 500));
+        const entries = service.present(
+          await service.queries.days(scope, from, to, 500),
+          caller(request).sub,
+        );
         return { success: true, data: { weekStart: from, weekEnd: to, entries } };
       },
     );

@@ -296,14 +296,14 @@ export class MoodsService {
     return row;
   }
 
-  /** Entries as the API answers them, photos with freshly signed URLs. */
-  present(rows: StoredEntry[]) {
+  /** Entries as the API answers them, photos with fresh URLs signed for the viewer (who reads them). */
+  present(rows: StoredEntry[], viewer: string) {
     return rows.map((r) => {
       const entry = presentEntry(r);
       if (!entry.photoData) return entry;
       const images = entry.photoData.images.map((image) => ({
         fileId: image.fileId,
-        url: this.photos.url(r.patientId, image.fileId),
+        url: this.photos.url({ patientId: r.patientId, fileId: image.fileId, viewer, entryId: r.id }),
       }));
       return { ...entry, photoData: { ...entry.photoData, images } };
     });

@@ -32,7 +32,11 @@ const fromClient = client(2, {
   getInvited: 'recieveInvitation',
   displayName: 'Rae Asks',
 });
-const byMe = client(3, { invitationStatus: 'pending', displayName: 'Sam Waits' });
+// The provider's own invitations come by address only, one shape with or without an account.
+const sent = [
+  { id: '00000000-0000-4000-8000-000000000501', email: 'new@mail.io', sentOn: '2025-03-02T10:00:00.000Z' },
+  { id: '00000000-0000-4000-8000-000000000502', email: 'sam@mail.io', sentOn: '2025-03-03T10:00:00.000Z' },
+];
 
 let fetchMock: Mock<typeof fetch>;
 const urlOf = (call: Parameters<typeof fetch>) => new URL(String(call[0]), 'http://localhost');
@@ -46,7 +50,7 @@ describe('provider dashboard', () => {
       const url = new URL(String(input), 'http://localhost');
       if (url.pathname.endsWith('/get-patients')) {
         const { data } = JSON.parse(String(init?.body)) as { data: { status?: string; search?: string } };
-        const all = [active, fromClient, byMe];
+        const all = [active, fromClient];
         const patients = all.filter(
           (row) =>
             (!data.status || row.invitationStatus === data.status) &&
@@ -60,7 +64,7 @@ describe('provider dashboard', () => {
           limit: 10,
           pages: 1,
           hasNext: false,
-          pendingEmailInvitations: [{ email: 'new@mail.io', sentOn: '2025-03-02T10:00:00.000Z' }],
+          pendingEmailInvitations: sent,
         });
       }
       if (url.pathname.endsWith('/update-patient-status'))
@@ -75,7 +79,7 @@ describe('provider dashboard', () => {
             { status: 409 },
           );
         return jsonResponse(
-          { success: true, message: 'Invitation sent.', emailInvitation: true },
+          { success: true, message: 'Invitation sent. The client appears in your list once they accept.' },
           { status: 201 },
         );
       }
@@ -114,10 +118,16 @@ describe('provider dashboard', () => {
     ).toBe(true);
   });
 
-  it('shows pending invitations with the right actions', async () => {
+  it('shows pending invitations with the right actions: clients by name, the provider’s own by address', async () => {
     renderWithProviders(<ProviderDashboardPage />, '/provider/dashboard');
     const pending = await screen.findByRole('table', { name: 'Pending invitations' });
-    expect(within(pending).getByText('new@mail.io')).toBeInTheDocument();
+    for (const invite of sent) {
+      const row = within(pending).getByText(invite.email).closest('tr')!;
+      expect(within(row).getByText('You invited')).toBeInTheDocument();
+      expect(
+        within(row).getByRole('button', { name: `Cancel invitation to ${invite.email}` }),
+      ).toBeInTheDocument();
+    }
     expect(within(pending).queryByRole('button', { name: 'Cancel invitation to Rae Asks' })).toBeNull();
     await userEvent.click(within(pending).getByRole('button', { name: 'Accept Rae Asks' }));
     expect(await screen.findByText('Client status updated to accepted')).toBeInTheDocument();
@@ -126,14 +136,19 @@ describe('provider dashboard', () => {
     )!;
     expect(bodyOf(update)).toEqual({ id: fromClient._id, newStatus: 'accepted' });
 
-    await userEvent.click(within(pending).getByRole('button', { name: 'Cancel invitation to Sam Waits' }));
+    await userEvent.click(within(pending).getByRole('button', { name: 'Cancel invitation to sam@mail.io' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel invitation' });
+    expect(within(dialog).getByText(/Cancel the invitation to sam@mail.io\?/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel invitation' }));
     await waitFor(() =>
       expect(
         fetchMock.mock.calls.some((call) => urlOf(call).pathname.endsWith('/delete-patient-invitation')),
       ).toBe(true),
     );
+    const cancelled = fetchMock.mock.calls.find((call) =>
+      urlOf(call).pathname.endsWith('/delete-patient-invitation'),
+    )!;
+    expect(bodyOf(cancelled)).toEqual({ id: sent[1]?.id });
   });
 
   it('invites a client and shows the server conflict under the email', async () => {
@@ -148,7 +163,9 @@ describe('provider dashboard', () => {
     await userEvent.type(email, 'New@Mail.io');
     await userEvent.type(screen.getByLabelText('First name (optional)'), 'Nia');
     await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findByText('Invitation sent.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Invitation sent. The client appears in your list once they accept.'),
+    ).toBeInTheDocument();
     const invites = fetchMock.mock.calls.filter((call) => urlOf(call).pathname.endsWith('/add-patient'));
     expect(bodyOf(invites.at(-1)!)).toEqual({ email: 'new@mail.io', firstName: 'Nia' });
     expect(email).toHaveValue('');

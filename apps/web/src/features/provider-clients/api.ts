@@ -29,6 +29,16 @@ export interface ClientsParams {
   connectionStatus?: ConnectionStatus;
 }
 
+/**
+ * An invitation the provider sent that no client has accepted, by the address typed: the same for
+ * an address with a client account or without one (the server tells them apart to no one).
+ */
+export interface SentInvitation {
+  id: string;
+  email: string;
+  sentOn: string;
+}
+
 export interface ClientsPage {
   success: boolean;
   patients: ClientRow[];
@@ -37,7 +47,7 @@ export interface ClientsPage {
   limit: number;
   pages: number;
   hasNext: boolean;
-  pendingEmailInvitations: { email: string; sentOn: string }[];
+  pendingEmailInvitations: SentInvitation[];
 }
 
 export interface ConnectionStatusResponse {
@@ -115,9 +125,7 @@ export const providerClientsApi = {
   list: (params: ClientsParams, signal?: AbortSignal) =>
     api.post<ClientsPage>('get-patients', { data: params }, { signal }),
   invite: (body: { email: string; firstName?: string; lastName?: string }) =>
-    api.post<MessageResponse & { invitation?: ClientRow; emailInvitation?: boolean }>('add-patient', body, {
-      idempotent: true,
-    }),
+    api.post<MessageResponse>('add-patient', body, { idempotent: true }),
   updateStatus: (id: string, newStatus: 'accepted' | 'rejected') =>
     api.put<MessageResponse>('update-patient-status', { id, newStatus }),
   cancelInvitation: (id: string) => api.put<MessageResponse>('delete-patient-invitation', { id }),
