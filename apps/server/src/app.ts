@@ -37,6 +37,7 @@ import { systemClock, type Clock } from './platform/clock.js';
 import { createCounterStore, type CounterStore } from './platform/counter-store.js';
 import { LocalFiles, type FilesPort } from './platform/files.js';
 import { registerErrorHandling } from './platform/http-errors.js';
+import { registerInputEdge } from './platform/input-edge.js';
 import { JobRunner } from './platform/jobs.js';
 import { MAIL_JOB, Mailer, OutboxMail, SmtpMail, type MailMessage, type MailPort } from './platform/mail.js';
 import { AccessPolicy } from './platform/policy.js';
@@ -110,6 +111,7 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerInputEdge(app);
   app.decorateRequest('auth', null);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

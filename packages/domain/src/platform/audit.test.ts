@@ -66,6 +66,12 @@ describe('cutAuditMetadata', () => {
     const out = cutAuditMetadata({ ['k'.repeat(80)]: 1 });
     expect(Object.keys(out)).toEqual(['k'.repeat(50)]);
   });
+
+  it('never cuts a surrogate pair in two (jsonb refuses the half)', () => {
+    const out = cutAuditMetadata({ ['k'.repeat(49) + '😀']: 'x'.repeat(99) + '😀' });
+    expect(Object.keys(out)).toEqual(['k'.repeat(49)]);
+    expect(Object.values(out)).toEqual(['x'.repeat(99)]);
+  });
 });
 
 describe('auditBatchSchema', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cutTo } from '../sanitize/characters.js';
 
 /** Actions that are flushed at once by the client and always recorded (Part 2 §7 Audit logging). */
 export const criticalAuditActions = [
@@ -47,9 +48,10 @@ export function cutAuditMetadata(
   const out: Record<string, string | number | boolean | null> = {};
   if (!metadata) return out;
   for (const [key, value] of Object.entries(metadata).slice(0, 20)) {
-    const k = key.slice(0, 50);
+    // cutTo: a surrogate pair cut in two would make the jsonb insert fail and the entry be lost.
+    const k = cutTo(key, 50);
     if (value === null || typeof value === 'number' || typeof value === 'boolean') out[k] = value;
-    else if (typeof value === 'string') out[k] = value.slice(0, auditMetadataMaxChars);
+    else if (typeof value === 'string') out[k] = cutTo(value, auditMetadataMaxChars);
     else out[k] = JSON.stringify(value ?? null).slice(0, auditMetadataMaxChars);
   }
   return out;
