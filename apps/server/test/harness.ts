@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { defaultRateLimits, loadConfig, type Config, type RateLimitConfig } from '../src/config.js';
 import { openDatabase, pgliteExtensions, type Database } from '../src/db/client.js';
@@ -123,6 +124,8 @@ export class Client {
 
 export interface TestServer {
   url: string;
+  /** The app itself, for `app.inject` (the same pipeline without a socket). */
+  app: FastifyInstance;
   config: Config;
   database: Database;
   clock: TestClock;
@@ -185,6 +188,7 @@ export async function startServer(
 
   const server: TestServer = {
     url,
+    app,
     config,
     database,
     clock,
