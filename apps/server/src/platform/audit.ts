@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { cutAuditMetadata, type AuditAction } from '@mindledger/domain';
+import { cutAuditMetadata, storableText, type AuditAction } from '@mindledger/domain';
 import type { Db } from '../db/client.js';
 import { auditLogs } from '../db/schema/index.js';
 
@@ -23,6 +23,7 @@ export class Audit {
   ) {}
 
   private row(entry: AuditEntry, request?: FastifyRequest) {
+    const userAgent = request?.headers['user-agent'];
     return {
       action: entry.action,
       actorId: entry.actorId ?? request?.auth?.sub ?? null,
@@ -33,7 +34,8 @@ export class Audit {
       source: entry.source ?? 'server',
       metadata: cutAuditMetadata(entry.metadata),
       ip: request?.ip ?? null,
-      userAgent: request?.headers['user-agent']?.slice(0, 200) ?? null,
+      // Headers skip the input edge; HTTP parsers refuse NUL, other transports may not.
+      userAgent: userAgent === undefined ? null : storableText(userAgent.slice(0, 200)),
       requestId: request?.id ?? null,
       occurredAt: entry.occurredAt ?? new Date(),
     };

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../test/connections.js';
 import { startServer, type Client, type Reply, type TestServer } from '../../test/harness.js';
-import { goals, journalEntries, users } from '../db/schema/index.js';
+import { auditLogs, goals, journalEntries, users } from '../db/schema/index.js';
 
 /**
  * One test per class of the malformed requests that answered 500 (issue 10, item 4). Each answer
@@ -242,6 +242,22 @@ describe('multipart bodies without a usable boundary, and truncated uploads', ()
         });
       }
     }
+  });
+});
+
+describe('headers stored by the audit', () => {
+  it('keep their entry when the user agent holds NUL or a lone surrogate', async () => {
+    const reply = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/getAllUsers',
+      headers: { authorization: `Bearer ${patient.client.token}`, 'user-agent': `agent\u0000${LONE}` },
+    });
+    expect(reply.statusCode).toBe(403);
+    const rows = await server.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.actorId, patient.user.id), eq(auditLogs.action, 'AUTHORIZATION_FAILURE')));
+    expect(rows.map((r) => r.userAgent)).toContain('agent\ufffd');
   });
 });
 
