@@ -39,6 +39,7 @@ import { createCounterStore, type CounterStore } from './platform/counter-store.
 import { LocalFiles, type FilesPort } from './platform/files.js';
 import { registerErrorHandling } from './platform/http-errors.js';
 import { Idempotency } from './platform/idempotency.js';
+import { registerInputEdge } from './platform/input-edge.js';
 import { JobRunner } from './platform/jobs.js';
 import { serializeError } from './platform/log-errors.js';
 import { MAIL_JOB, Mailer, OutboxMail, SmtpMail, type MailMessage, type MailPort } from './platform/mail.js';
@@ -109,6 +110,7 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerInputEdge(app);
   app.decorateRequest('auth', null);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { defaultTimezone, localDay } from '@mindledger/domain';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { defaultRateLimits, loadConfig, type Config, type RateLimitConfig } from '../src/config.js';
 import { openDatabase, pgliteExtensions, type Database } from '../src/db/client.js';
@@ -149,6 +149,8 @@ export class Client {
 
 export interface TestServer {
   url: string;
+  /** The app itself, for `app.inject` (the same pipeline without a socket). */
+  app: FastifyInstance;
   config: Config;
   database: Database;
   clock: TestClock;
@@ -232,6 +234,7 @@ export async function startServer(
 
   const server: TestServer = {
     url,
+    app,
     config,
     database,
     clock,

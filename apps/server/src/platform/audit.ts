@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { cutAuditMetadata, storableText, type AuditAction, type ClientAuditEntry } from '@mindledger/domain';
+import { auditText, cutAuditMetadata, type AuditAction, type ClientAuditEntry } from '@mindledger/domain';
 import type { Db } from '../db/client.js';
 import { auditLogs, clientAuditEvents } from '../db/schema/index.js';
 import type { Clock } from './clock.js';
@@ -16,7 +16,7 @@ export interface AuditEntry {
 }
 
 const optional = (text: string | null | undefined, max: number) =>
-  text === null || text === undefined ? null : storableText(text, max);
+  text === null || text === undefined ? null : auditText(text, max);
 
 /** Where the request came from, as every audit row records it. */
 function origin(request: FastifyRequest | undefined) {

@@ -16,3 +16,4 @@ export {
   type DateRange,
 } from './days.js';
 export { emptyDateText, formatShortDay, invalidDateText, relativeDay, weekProgressText } from './relative.js';
+export { dayBounds, isDayInBounds, parseDateInput, yearBounds } from './input.js';

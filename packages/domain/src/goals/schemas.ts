@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDateInput } from '../dates/input.js';
 import { optionalPlainText, plainText } from '../platform/fields.js';
 import { lengths, messages } from '../platform/messages.js';
 
@@ -100,12 +101,12 @@ const targetDate = z
   .transform((v, ctx) => {
     if (v === undefined) return undefined;
     if (v === '' || v === null) return null;
-    const d = new Date(v);
-    if (Number.isNaN(d.getTime())) {
+    const date = parseDateInput(v);
+    if (!date) {
       ctx.addIssue({ code: 'custom', message: messages.validDate });
       return z.NEVER;
     }
-    return d;
+    return date.instant;
   });
 /** The text may come as text, title or goalTitle (Part 1 §3); the first present one wins. */
 const textAliases = {

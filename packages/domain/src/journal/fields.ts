@@ -1,3 +1,4 @@
+import { parseDateInput } from '../dates/input.js';
 import { lengths, messages } from '../platform/messages.js';
 
 /**
@@ -76,13 +77,18 @@ export function validateNumber(value: unknown, options: NumberOptions = {}): str
   return null;
 }
 
-/** A date: a Date, or a string of 10–30 characters that parses ('Must be a valid date'). */
+/**
+ * A date: a Date, or a string of 10–30 characters, as a real calendar day within the bounds of
+ * dates/input.ts ('Must be a valid date').
+ */
 export function validateDate(value: unknown, options: FieldOptions = {}): string | null {
   if (isEmpty(value)) return missing(options);
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? messages.validDate : null;
+  if (value instanceof Date) {
+    return !Number.isNaN(value.getTime()) && parseDateInput(value.toISOString()) ? null : messages.validDate;
+  }
   if (typeof value !== 'string') return messages.validDate;
   const text = value.trim();
   const [min, max] = lengths.dateString;
   if (text.length < min || text.length > max) return messages.validDate;
-  return Number.isNaN(new Date(text).getTime()) ? messages.validDate : null;
+  return parseDateInput(text) ? null : messages.validDate;
 }

@@ -1,6 +1,7 @@
 import { markupOrControl } from '../sanitize/characters.js';
 import { z } from 'zod';
-import { isDay, isTimeZone, localDay } from '../dates/days.js';
+import { isTimeZone, localDay } from '../dates/days.js';
+import { parseDateInput } from '../dates/input.js';
 import { goalLimits } from '../goals/schemas.js';
 import { lengths, messages } from '../platform/messages.js';
 import { invalidContentText, sanitizeText } from '../sanitize/text.js';
@@ -78,7 +79,6 @@ const goal = z
 const dateText = z
   .string({ error: messages.validDate })
   .refine((v) => validateDate(v) === null, messages.validDate)
-  .refine((v) => !/^\d{4}-\d{2}-\d{2}$/.test(v.trim()) || isDay(v.trim()), messages.validDate)
   .nullish();
 const timeZone = z
   .string({ error: messages.invalidFormat })
@@ -202,7 +202,7 @@ function chatOf(list: z.output<typeof chatMessages>): ChatMessage[] {
       role: chatRoles[m.role ?? 'user'],
       text: sanitizeText(m.text, { maxLength: lengths.chatMessage[1] }),
     };
-    if (m.createdAt && !Number.isNaN(new Date(m.createdAt).getTime())) message.createdAt = m.createdAt;
+    if (m.createdAt && parseDateInput(m.createdAt)) message.createdAt = m.createdAt;
     return message;
   });
 }

@@ -9,7 +9,7 @@ import {
   cutAuditMetadata,
   isCriticalAuditAction,
   jsonDepth,
-  storableText,
+  auditText,
 } from './audit.js';
 
 describe('isCriticalAuditAction (Part 2 §7 Audit logging)', () => {
@@ -71,6 +71,12 @@ describe('cutAuditMetadata', () => {
     const out = cutAuditMetadata({ ['k'.repeat(80)]: 1 });
     expect(Object.keys(out)).toEqual(['k'.repeat(50)]);
   });
+
+  it('never cuts a surrogate pair in two (jsonb refuses the half)', () => {
+    const out = cutAuditMetadata({ ['k'.repeat(49) + '😀']: 'x'.repeat(99) + '😀' });
+    expect(Object.keys(out)).toEqual(['k'.repeat(49)]);
+    expect(Object.values(out)).toEqual(['x'.repeat(99)]);
+  });
 });
 
 describe('auditBatchSchema and clientAuditEntrySchema', () => {
@@ -107,12 +113,12 @@ describe('auditBatchSchema and clientAuditEntrySchema', () => {
   });
 });
 
-describe('storableText and jsonDepth', () => {
+describe('auditText and jsonDepth', () => {
   it('removes NUL, replaces unpaired surrogates and never cuts a pair in half', () => {
-    expect(storableText('a\u0000b', 10)).toBe('ab');
-    expect(storableText('x\ud800y\udc00', 10)).toBe('x\uFFFDy\uFFFD');
-    expect(storableText('ok 😀', 10)).toBe('ok 😀');
-    expect(storableText('abc😀', 4)).toBe('abc');
+    expect(auditText('a\u0000b', 10)).toBe('ab');
+    expect(auditText('x\ud800y\udc00', 10)).toBe('x\uFFFDy\uFFFD');
+    expect(auditText('ok 😀', 10)).toBe('ok 😀');
+    expect(auditText('abc😀', 4)).toBe('abc');
   });
 
   it('measures nesting without recursion, even 100,000 levels deep', () => {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { cutTo } from '../sanitize/characters.js';
+import { storableText } from '../sanitize/storable.js';
 
 /** Actions that are flushed at once by the client and always recorded (Part 2 §7 Audit logging). */
 export const criticalAuditActions = [
@@ -56,16 +58,9 @@ export const clientAuditActions = [
 ] as const satisfies readonly AuditAction[];
 export type ClientAuditAction = (typeof clientAuditActions)[number];
 
-/** A surrogate half without its other half (JSON can carry one; PostgreSQL cannot store it). */
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** A text that PostgreSQL can store: no NUL, no unpaired surrogate, at most `max` UTF-16 units. */
-export function storableText(text: string, max: number): string {
-  // eslint-disable-next-line no-control-regex -- NUL is the character PostgreSQL refuses
-  const clean = text.replace(/\u0000/g, '').replace(loneSurrogate, '\uFFFD');
-  if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+/** A text an audit row can store: storable (no NUL, no unpaired surrogate) and at most `max` long. */
+export function auditText(text: string, max: number): string {
+  return cutTo(storableText(text), max);
 }
 
 /** How deep a JSON value nests (walked without recursion; stops counting past `limit`). */
@@ -93,12 +88,12 @@ export function cutAuditMetadata(metadata: Record<string, unknown> | undefined):
   const out: AuditMetadata = {};
   if (!metadata) return out;
   for (const [key, value] of Object.entries(metadata).slice(0, 20)) {
-    const k = storableText(key, 50);
+    const k = auditText(key, 50);
     if (value === null || typeof value === 'boolean') out[k] = value;
     else if (typeof value === 'number') out[k] = Number.isFinite(value) ? value : null;
-    else if (typeof value === 'string') out[k] = storableText(value, auditMetadataMaxChars);
+    else if (typeof value === 'string') out[k] = auditText(value, auditMetadataMaxChars);
     else if (jsonDepth(value, auditMetadataMaxDepth) <= auditMetadataMaxDepth)
-      out[k] = storableText(JSON.stringify(value ?? null), auditMetadataMaxChars);
+      out[k] = auditText(JSON.stringify(value ?? null), auditMetadataMaxChars);
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDateInput } from '../dates/input.js';
 import { invalidContentText, sanitizeName, sanitizeText } from '../sanitize/text.js';
 import { lengths, messages } from './messages.js';
 
@@ -97,3 +98,19 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** Whether a value is a UUID (the form of every id); anything else names nothing. */
 export const isUuid = (value: unknown): value is string =>
   typeof value === 'string' && uuidPattern.test(value);
+
+/**
+ * A day a client names in a path or query (a week, the end of a range): 'YYYY-MM-DD', or an ISO
+ * instant whose written day counts, as a real calendar day within the bounds (dates/input.ts).
+ * The output is the day.
+ */
+export const dayInput = z
+  .string({ error: messages.validDate })
+  .max(lengths.dateString[1], messages.validDate)
+  .regex(/^\d{4}-\d{2}-\d{2}/, messages.validDate)
+  .transform((value, ctx) => {
+    const day = parseDateInput(value)?.day;
+    if (day) return day;
+    ctx.addIssue({ code: 'custom', message: messages.validDate });
+    return z.NEVER;
+  });

@@ -146,7 +146,7 @@ export function decodeEntities(text: string): string {
         const code = lower.startsWith('#x') ? parseInt(lower.slice(2), 16) : parseInt(lower.slice(1), 10);
         return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
       }
-      return namedEntities[lower] ?? whole;
+      return Object.hasOwn(namedEntities, lower) ? (namedEntities[lower] ?? whole) : whole;
     });
   }
   return out;

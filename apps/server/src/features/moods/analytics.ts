@@ -1,4 +1,4 @@
-import { addDays, dateRanges, type DateRange } from '@mindledger/domain';
+import { addDays, dateRanges, isDateRange, type DateRange } from '@mindledger/domain';
 import type { AggregateRow } from './queries.js';
 
 /** The spec's date ranges (Part 1 §9) and the spellings the query string may use for them. */
@@ -20,11 +20,15 @@ const aliases: Record<string, TimeRange> = {
   '90': '90 Days',
 };
 
-/** Resolves a timerange query value; unknown values answer undefined (the route says what is allowed). */
+/**
+ * Resolves a timerange query value; unknown values answer undefined (the route says what is
+ * allowed). Own properties only: '__proto__' or 'constructor' name no range.
+ */
 export function parseTimeRange(value: string | undefined, fallback: TimeRange): TimeRange | undefined {
   if (!value) return fallback;
-  if (value in timeRanges) return value as TimeRange;
-  return aliases[value.toLowerCase().replace(/[\s_-]+/g, '')];
+  if (isDateRange(value)) return value;
+  const alias = value.toLowerCase().replace(/[\s_-]+/g, '');
+  return Object.hasOwn(aliases, alias) ? aliases[alias] : undefined;
 }
 
 /** The inclusive day range of `range` ending on `end`. */

@@ -7,7 +7,8 @@ import type { AppContext } from '../../context.js';
 import { journalEntries } from '../../db/schema/index.js';
 import { caller } from '../../platform/auth.js';
 import { hmac, safeEqual } from '../../platform/crypto.js';
-import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { readUpload } from '../../platform/uploads.js';
 import { detectImageType } from '../profile/image-type.js';
 
 export const photoLimits = {
@@ -124,17 +125,14 @@ export class JournalPhotos {
         '/journal-photos',
         { ...patient, schema: { tags: ['moods'], consumes: ['multipart/form-data'] } },
         async (request, reply) => {
-          if (!request.isMultipart())
-            throw new AppError('UNSUPPORTED_MEDIA', 'Send the photo as multipart/form-data.');
-          const part = await request.file({ limits: { fileSize: photoLimits.maxBytes, files: 1 } });
-          if (!part || part.fieldname !== 'photo') throw badRequest('Photo is required');
-          let data: Buffer;
-          try {
-            data = await part.toBuffer();
-          } catch {
-            throw new AppError('PAYLOAD_TOO_LARGE', photoLimits.sizeMessage);
-          }
-          const stored = await this.store(caller(request).sub, data, part.mimetype);
+          const { data, mimetype } = await readUpload(request, {
+            field: 'photo',
+            maxBytes: photoLimits.maxBytes,
+            requiredMessage: 'Photo is required',
+            sizeMessage: photoLimits.sizeMessage,
+            notMultipartMessage: 'Send the photo as multipart/form-data.',
+          });
+          const stored = await this.store(caller(request).sub, data, mimetype);
           reply.code(201);
           return { success: true, data: stored };
         },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { updateSwpSchema } from '@mindledger/domain';
+import { dayInput, updateSwpSchema, yearBounds } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import { caller } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
@@ -14,13 +14,8 @@ const tags = ['moods'];
 const entryBody = z.record(z.string(), z.unknown());
 const idParams = z.object({ id: z.string().max(64) });
 const moodIdParams = z.object({ moodId: z.string().max(64) });
-const dayPattern = /^\d{4}-\d{2}-\d{2}/;
-const isoDay = z
-  .string()
-  .max(30)
-  .regex(dayPattern, 'Must be a valid date')
-  .transform((v) => v.slice(0, 10))
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Must be a valid date');
+/** A week's day or a range's end: a real calendar day within the bounds (dates/input.ts). */
+const isoDay = dayInput;
 const pageQuery = z.object({
   page: z.coerce.number().int('Must be a valid number').min(1, 'Must be at least 1').max(100_000).default(1),
   limit: z.coerce
@@ -35,8 +30,8 @@ const yearQuery = z.object({
   year: z.coerce
     .number()
     .int('Must be a valid number')
-    .min(1970, 'Must be at least 1970')
-    .max(2100, 'Must not exceed 2100')
+    .min(yearBounds.min, `Must be at least ${yearBounds.min}`)
+    .max(yearBounds.max, `Must not exceed ${yearBounds.max}`)
     .optional(),
 });
 const rangeQuery = z.object({

@@ -12,7 +12,8 @@ import {
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import { caller } from '../../platform/auth.js';
-import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
+import { readUpload } from '../../platform/uploads.js';
 import type { ProfileService } from './service.js';
 
 const tags = ['profile'];
@@ -56,17 +57,14 @@ export function profileRoutes(ctx: AppContext, service: ProfileService): Fastify
       '/update-user-avatar',
       { ...authed, schema: { tags, consumes: ['multipart/form-data'] } },
       async (request) => {
-        if (!request.isMultipart())
-          throw new AppError('UNSUPPORTED_MEDIA', 'Send the image as multipart/form-data.');
-        const part = await request.file({ limits: { fileSize: avatarLimits.maxBytes, files: 1 } });
-        if (!part || part.fieldname !== 'avatar') throw badRequest('Avatar is required');
-        let data: Buffer;
-        try {
-          data = await part.toBuffer();
-        } catch {
-          throw new AppError('PAYLOAD_TOO_LARGE', avatarLimits.sizeMessage);
-        }
-        return service.updateAvatar(caller(request), { data, mimetype: part.mimetype }, request);
+        const file = await readUpload(request, {
+          field: 'avatar',
+          maxBytes: avatarLimits.maxBytes,
+          requiredMessage: 'Avatar is required',
+          sizeMessage: avatarLimits.sizeMessage,
+          notMultipartMessage: 'Send the image as multipart/form-data.',
+        });
+        return service.updateAvatar(caller(request), file, request);
       },
     );
 
