@@ -36,11 +36,13 @@ import { createGuards } from './platform/auth.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createCounterStore, type CounterStore } from './platform/counter-store.js';
 import { LocalFiles, type FilesPort } from './platform/files.js';
+import { forbidden } from './platform/errors.js';
 import { registerErrorHandling } from './platform/http-errors.js';
 import { JobRunner } from './platform/jobs.js';
 import { MAIL_JOB, Mailer, OutboxMail, SmtpMail, type MailMessage, type MailPort } from './platform/mail.js';
 import { AccessPolicy } from './platform/policy.js';
 import { registerRateLimit } from './platform/rate-limit.js';
+import { createSessionRegistry } from './platform/sessions/index.js';
 import { Tokens } from './platform/tokens.js';
 
 export interface AppDeps {
@@ -120,6 +122,7 @@ export async function buildApp(
   const db = deps.database.db;
   const audit = new Audit(db, app.log);
   const tokens = new Tokens(config.jwtSecret, config.accessTokenTtlSeconds, clock);
+  const sessionRegistry = createSessionRegistry(config, deps.database, clock, app.log);
   const store = deps.store ?? createCounterStore(config.redisUrl, undefined, () => clock.now().getTime());
   const jobs = new JobRunner(deps.database, app.log, {
     runWorkers: config.jobsInProcess,
@@ -134,7 +137,8 @@ export async function buildApp(
     tokens,
     audit,
     policy: new AccessPolicy(db, audit),
-    guards: createGuards(tokens, audit),
+    guards: createGuards(tokens, audit, sessionRegistry),
+    sessionRegistry,
     store,
     jobs,
     mailer: new Mailer(jobs),
@@ -169,18 +173,26 @@ export async function buildApp(
     hsts: config.env === 'production',
   });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 2, fields: 10 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'MindLedger API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The API reference maps every call: off in production unless API_DOCS turns it on.
+  if (config.apiDocs) {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'MindLedger API', version: '1.0.0' },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  }
 
   registerErrorHandling(app);
   registerRateLimit(app, config.rateLimits, store);
+  // The API serves only its own web app, on its own origin: a CORS preflight is refused plainly
+  // (no Access-Control-* headers), rather than answered 404 as if the call did not exist.
+  app.options('/api/*', { schema: { hide: true } }, async () => {
+    throw forbidden('Cross-origin requests are not allowed: this API answers only its own web app.');
+  });
 
   const auth = new AuthService(ctx);
   const profile = new ProfileService(ctx, auth);
@@ -239,7 +251,9 @@ export async function buildApp(
   });
 
   await jobs.start();
+  await sessionRegistry.start();
   app.addHook('onClose', async () => {
+    await sessionRegistry.close();
     await jobs.stop();
     if (!deps.store) await store.close();
   });

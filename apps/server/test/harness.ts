@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../src/app.js';
+import type { AppContext } from '../src/context.js';
 import { defaultRateLimits, loadConfig, type Config, type RateLimitConfig } from '../src/config.js';
 import { openDatabase, pgliteExtensions, type Database } from '../src/db/client.js';
 import { users } from '../src/db/schema/index.js';
@@ -126,6 +127,8 @@ export interface TestServer {
   config: Config;
   database: Database;
   clock: TestClock;
+  /** The app's context (tests look at its parts, e.g. the session bus). */
+  ctx: AppContext;
   client(): Client;
   /** Makes a user directly in the database (activated and approved unless said otherwise). */
   createUser(values?: Partial<typeof users.$inferInsert>): Promise<typeof users.$inferSelect>;
@@ -155,8 +158,23 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   return { database: await openDatabase({ pglite }), drop: async () => {} };
 }
 
+/** Another connection pool to the same PostgreSQL database: what a second server instance has. */
+async function openSharedDatabase(of: Database): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (!of.connectionString)
+    throw new Error('instances share a database only on PostgreSQL (TEST_DATABASE_URL)');
+  return {
+    database: await openDatabase({ databaseUrl: of.connectionString, poolSize: 5 }),
+    drop: async () => {},
+  };
+}
+
 export async function startServer(
-  options: { rateLimits?: Partial<RateLimitConfig>; env?: Record<string, string> } = {},
+  options: {
+    rateLimits?: Partial<RateLimitConfig>;
+    env?: Record<string, string>;
+    /** A second instance on the first one's PostgreSQL database (TEST_DATABASE_URL only). */
+    sameDatabaseAs?: TestServer;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mindledger-test-'));
   const config = loadConfig({
@@ -176,7 +194,9 @@ export async function startServer(
     ...options.rateLimits,
   };
   const clock = new TestClock();
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = options.sameDatabaseAs
+    ? await openSharedDatabase(options.sameDatabaseAs.database)
+    : await openTestDatabase();
   const store = createCounterStore(testRedisUrl, `mltest:${randomUUID()}:`, () => clock.now().getTime());
   const app = await buildApp(config, { database, clock, store, jobPollingSeconds: 0.5 });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -188,6 +208,7 @@ export async function startServer(
     config,
     database,
     clock,
+    ctx: app.ctx,
     client: () => new Client(url),
     async createUser(values = {}) {
       passwordHash ??= hashPassword(password);
