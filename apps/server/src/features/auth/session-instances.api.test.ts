@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { password, startServer, type TestServer } from '../../../test/harness.js';
 import { testDatabaseUrl, testRedisUrl } from '../../../test/template.js';
@@ -112,5 +113,35 @@ describe.skipIf(!testDatabaseUrl)(
       expect((await b.client().get('/api/v1/me', { token })).status).toBe(401);
       expect((await client.get('/api/v1/refresh')).status).toBe(401);
     });
+
+    it.skipIf(Boolean(testRedisUrl))(
+      'while the listener is down, B reads the row on every request, so a lost message changes nothing',
+      async () => {
+        const { client, token } = await sessionSeenOnB();
+        // Cut both instances' LISTEN connections (this test file's own database only).
+        await b.database.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity
+              where datname = current_database() and query = 'LISTEN mindledger_sessions'`,
+        );
+        const deadline = Date.now() + 2_000;
+        while (b.ctx.sessionRegistry.busHealthy && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        expect(b.ctx.sessionRegistry.busHealthy).toBe(false);
+        // Ended on A while the message has nowhere to go; B has the session cached as alive.
+        expect((await client.post('/api/v1/logout')).status).toBe(200);
+        const body = { logs: [{ action: 'VIEW_PAGE' }] };
+        expect((await b.client().post('/api/audit-logs', body, { token })).status).toBe(401);
+        // The listener comes back by itself, and endings travel again.
+        const back = Date.now() + 5_000;
+        while (!b.ctx.sessionRegistry.busHealthy && Date.now() < back) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(b.ctx.sessionRegistry.busHealthy).toBe(true);
+        const again = await sessionSeenOnB();
+        expect((await again.client.post('/api/v1/logout')).status).toBe(200);
+        await refusedOnB(again.token);
+      },
+    );
   },
 );
