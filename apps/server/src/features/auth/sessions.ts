@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import { refreshTokens, sessions, users, type SessionEndReason } from '../../db/schema/index.js';
 import { bearer } from '../../platform/auth.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
@@ -14,6 +15,20 @@ const ROTATION_GRACE_MS = 15_000;
 const sessionEnded = 'Your session has ended. Please log in again.';
 
 type UserRow = typeof users.$inferSelect;
+
+function prepareRefreshLookup(db: Db) {
+  return db
+    .select({ token: refreshTokens, user: users, session: sessions })
+    .from(refreshTokens)
+    .innerJoin(users, eq(users.id, refreshTokens.userId))
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.familyId))
+    .where(eq(refreshTokens.tokenHash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('refresh_token_by_hash');
+}
+
+/** Every refresh reads its token, user and session in one statement, planned once per database. */
+const refreshLookup = new WeakMap<Db, ReturnType<typeof prepareRefreshLookup>>();
 
 /**
  * Sessions (one per login, `sessions`) and their refresh tokens: random, stored hashed, rotated on
@@ -90,13 +105,12 @@ export class Sessions {
     const presented = request.cookies[REFRESH_COOKIE];
     if (!presented || presented.length > 200) throw unauthenticated(sessionEnded);
     const now = clock.now();
-    const [row] = await db
-      .select({ token: refreshTokens, user: users, session: sessions })
-      .from(refreshTokens)
-      .innerJoin(users, eq(users.id, refreshTokens.userId))
-      .innerJoin(sessions, eq(sessions.id, refreshTokens.familyId))
-      .where(eq(refreshTokens.tokenHash, sha256(presented)))
-      .limit(1);
+    let lookup = refreshLookup.get(db);
+    if (!lookup) {
+      lookup = prepareRefreshLookup(db);
+      refreshLookup.set(db, lookup);
+    }
+    const [row] = await lookup.execute({ hash: sha256(presented) });
     if (!row) throw unauthenticated(sessionEnded);
     const { token, user, session } = row;
     if (session.endedAt) return this.refuse(reply);
