@@ -135,7 +135,7 @@ export class Sessions {
         .returning({ id: refreshTokens.id });
       if (rotated.length === 0) throw unauthenticated(sessionEnded);
     }
-    sessionRegistry.recordActivity(session.id, session.lastSeenAt);
+    await sessionRegistry.recordActivity(session.id, session.lastSeenAt);
     const next = await this.insert(user.id, session.id, session.absoluteExpiresAt);
     this.setCookie(reply, next.token, next.expires);
     const accessToken = await this.ctx.tokens.signAccess(

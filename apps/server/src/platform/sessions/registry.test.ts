@@ -280,6 +280,20 @@ describe('SessionRegistry: idle limit and absolute lifetime', () => {
     expect(await registry.check(claims)).toBe(false);
   });
 
+  it('writes a refresh’s activity before answering, at most every 30 s', async () => {
+    const { registry, store, clock, session } = await setup();
+    const claims = await session();
+    const row = () => store.rows.get(claims.sid) as SessionRecord;
+    clock.ms += 10_000;
+    await registry.recordActivity(claims.sid, row().lastSeenAt);
+    expect(store.touches).toHaveLength(0);
+    clock.ms += 10 * MINUTE;
+    await registry.recordActivity(claims.sid, row().lastSeenAt);
+    expect(row().lastSeenAt.getTime()).toBe(clock.ms);
+    clock.ms += 10 * MINUTE;
+    expect(registry.expiry(row())).toBeNull();
+  });
+
   it('reports why a session read for a refresh is over, counting activity not yet written', async () => {
     const { registry, store, clock, session } = await setup();
     const claims = await session();

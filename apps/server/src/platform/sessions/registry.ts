@@ -199,12 +199,20 @@ export class SessionRegistry {
     return null;
   }
 
-  /** A refresh is activity too; `stored` is the row's last_seen_at, to write no more than needed. */
-  recordActivity(sessionId: string, stored: Date): void {
+  /**
+   * A refresh is activity too; `stored` is the row's last_seen_at, to write no more than needed.
+   * Awaited (unlike a request's): a refresh is rare, and the next one, maybe on another instance,
+   * must see it.
+   */
+  async recordActivity(sessionId: string, stored: Date): Promise<void> {
     const now = this.now();
     const entry = this.entries.get(sessionId);
-    if (entry) this.touch(sessionId, entry, now);
-    else if (now - stored.getTime() >= this.writeEveryMs) this.write(sessionId, now);
+    if (entry) entry.lastSeenAt = Math.max(entry.lastSeenAt, now);
+    if (now - Math.max(stored.getTime(), entry?.lastWrittenAt ?? 0) < this.writeEveryMs) return;
+    if (entry) entry.lastWrittenAt = now;
+    await this.options.store
+      .touch(sessionId, new Date(now))
+      .catch((error: unknown) => this.options.log.warn({ err: error }, 'recording session activity failed'));
   }
 
   /** The web app is on payment pages (or left them): the idle limit follows. */
