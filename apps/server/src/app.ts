@@ -37,6 +37,7 @@ import { createGuards } from './platform/auth.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createCounterStore, type CounterStore } from './platform/counter-store.js';
 import { LocalFiles, type FilesPort } from './platform/files.js';
+import { forbidden } from './platform/errors.js';
 import { registerErrorHandling } from './platform/http-errors.js';
 import { Idempotency } from './platform/idempotency.js';
 import { registerInputEdge } from './platform/input-edge.js';
@@ -45,6 +46,7 @@ import { serializeError } from './platform/log-errors.js';
 import { MAIL_JOB, Mailer, OutboxMail, SmtpMail, type MailMessage, type MailPort } from './platform/mail.js';
 import { AccessPolicy } from './platform/policy.js';
 import { registerRateLimit } from './platform/rate-limit.js';
+import { createSessionRegistry } from './platform/sessions/index.js';
 import { Tokens } from './platform/tokens.js';
 
 export interface AppDeps {
@@ -121,6 +123,7 @@ export async function buildApp(
   const db = deps.database.db;
   const audit = new Audit(db, clock);
   const tokens = new Tokens(config.jwtSecret, config.accessTokenTtlSeconds, clock);
+  const sessionRegistry = createSessionRegistry(config, deps.database, clock, app.log);
   const store = deps.store ?? createCounterStore(config.redisUrl, undefined, () => clock.now().getTime());
   const jobs = new JobRunner(deps.database, app.log, {
     runWorkers: config.jobsInProcess,
@@ -135,7 +138,8 @@ export async function buildApp(
     tokens,
     audit,
     policy: new AccessPolicy(db, audit),
-    guards: createGuards(tokens, audit),
+    guards: createGuards(tokens, audit, sessionRegistry),
+    sessionRegistry,
     store,
     jobs,
     mailer: new Mailer(jobs),
@@ -171,19 +175,27 @@ export async function buildApp(
     hsts: config.env === 'production',
   });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 2, fields: 10 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'MindLedger API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The API reference maps every call: off in production unless API_DOCS turns it on.
+  if (config.apiDocs) {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'MindLedger API', version: '1.0.0' },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  }
 
   registerErrorHandling(app);
   registerRateLimit(app, config.rateLimits, store);
   ctx.idempotency.register(app);
+  // The API serves only its own web app, on its own origin: a CORS preflight is refused plainly
+  // (no Access-Control-* headers), rather than answered 404 as if the call did not exist.
+  app.options('/api/*', { schema: { hide: true } }, async () => {
+    throw forbidden('Cross-origin requests are not allowed: this API answers only its own web app.');
+  });
 
   const auth = new AuthService(ctx);
   const profile = new ProfileService(ctx, auth);
@@ -242,12 +254,14 @@ export async function buildApp(
   });
 
   await jobs.start();
+  await sessionRegistry.start();
   // Kept answers of idempotent creates go after 24 hours (at start, then hourly).
   await ctx.idempotency.purge();
   const purging = setInterval(() => void ctx.idempotency.purge().catch(() => undefined), 3_600_000);
   purging.unref();
   app.addHook('onClose', async () => {
     clearInterval(purging);
+    await sessionRegistry.close();
     await jobs.stop();
     if (!deps.store) await store.close();
   });

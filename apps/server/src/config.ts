@@ -18,6 +18,8 @@ export interface Config {
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /** No session outlives this, however active (hours): clients, and providers and admins. */
+  sessionAbsoluteHours: { client: number; staff: number };
   /** Cookies are Secure outside development unless COOKIE_SECURE=false. */
   secureCookies: boolean;
   smtpUrl: string | undefined;
@@ -33,6 +35,8 @@ export interface Config {
   /** Session timers the web app uses (shortened only in tests). */
   sessionTimings: SessionTimings;
   rateLimits: RateLimitConfig;
+  /** Serve Swagger UI at /api/docs and /api/openapi.json (off in production unless API_DOCS=true). */
+  apiDocs: boolean;
   /** Minutes a one-time email code stays valid. */
   codeTtlMinutes: number;
   ai: AiConfig;
@@ -132,6 +136,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret,
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60),
     refreshTokenTtlDays: int(env.REFRESH_TOKEN_TTL_DAYS, 30),
+    sessionAbsoluteHours: {
+      client: int(env.SESSION_ABSOLUTE_HOURS_CLIENT, 24),
+      staff: int(env.SESSION_ABSOLUTE_HOURS_STAFF, 12),
+    },
     secureCookies: bool(env.COOKIE_SECURE, nodeEnv === 'production'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'MindLedger <no-reply@mindledger.local>',
@@ -151,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       activeMarkerMs: sessionTimings.activeMarkerMs,
     },
     rateLimits: defaultRateLimits(env),
+    apiDocs: bool(env.API_DOCS, nodeEnv !== 'production'),
     codeTtlMinutes: int(env.CODE_TTL_MINUTES, 15),
     ai: {
       baseUrl: env.OPENAI_BASE_URL || undefined,

@@ -11,6 +11,7 @@ import type { Idempotency } from './platform/idempotency.js';
 import type { JobRunner } from './platform/jobs.js';
 import type { Mailer } from './platform/mail.js';
 import type { AccessPolicy } from './platform/policy.js';
+import type { SessionRegistry } from './platform/sessions/registry.js';
 import type { Tokens } from './platform/tokens.js';
 
 /** Everything a feature needs, built once per app in app.ts. */
@@ -24,6 +25,8 @@ export interface AppContext {
   audit: Audit;
   policy: AccessPolicy;
   guards: Guards;
+  /** Whether a session is alive; ends sessions here and on the other instances. */
+  sessionRegistry: SessionRegistry;
   store: CounterStore;
   jobs: JobRunner;
   mailer: Mailer;

@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { defaultTimezone, localDay } from '@mindledger/domain';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
+import type { AppContext } from '../src/context.js';
 import { defaultRateLimits, loadConfig, type Config, type RateLimitConfig } from '../src/config.js';
 import { openDatabase, pgliteExtensions, type Database } from '../src/db/client.js';
 import { users } from '../src/db/schema/index.js';
@@ -154,6 +155,8 @@ export interface TestServer {
   config: Config;
   database: Database;
   clock: TestClock;
+  /** The app's context (tests look at its parts, e.g. the session bus). */
+  ctx: AppContext;
   client(): Client;
   /** Everything the server logged (with `captureLogs`). */
   logs(): string;
@@ -192,12 +195,24 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   return { database: await openDatabase({ pglite }), drop: async () => {} };
 }
 
+/** Another connection pool to the same PostgreSQL database: what a second server instance has. */
+async function openSharedDatabase(of: Database): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (!of.connectionString)
+    throw new Error('instances share a database only on PostgreSQL (TEST_DATABASE_URL)');
+  return {
+    database: await openDatabase({ databaseUrl: of.connectionString, poolSize: 5 }),
+    drop: async () => {},
+  };
+}
+
 export async function startServer(
   options: {
     rateLimits?: Partial<RateLimitConfig>;
     env?: Record<string, string>;
     /** Keep the server's log lines (level info) for `server.logs()`. */
     captureLogs?: boolean;
+    /** A second instance on the first one's PostgreSQL database (TEST_DATABASE_URL only). */
+    sameDatabaseAs?: TestServer;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mindledger-test-'));
@@ -219,7 +234,9 @@ export async function startServer(
     ...options.rateLimits,
   };
   const clock = new TestClock();
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = options.sameDatabaseAs
+    ? await openSharedDatabase(options.sameDatabaseAs.database)
+    : await openTestDatabase();
   const store = createCounterStore(testRedisUrl, `mltest:${randomUUID()}:`, () => clock.now().getTime());
   const app = await buildApp(config, {
     database,
@@ -238,6 +255,7 @@ export async function startServer(
     config,
     database,
     clock,
+    ctx: app.ctx,
     client: () => new Client(url),
     today: (timeZone = testUserTimezone) => localDay(clock.now(), timeZone),
     logs: () => logLines.join(''),

@@ -11,6 +11,7 @@ export * from './profile/schemas.js';
 export * from './admin/schemas.js';
 export * from './session/timers.js';
 export * from './session/security.js';
+export * from './session/server-limits.js';
 export * from './connections/schemas.js';
 export * from './goals/schemas.js';
 export * from './goals/presets.js';

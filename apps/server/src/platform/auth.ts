@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@mindledger/domain';
 import type { AccessClaims, Tokens } from './tokens.js';
 import type { Audit } from './audit.js';
+import type { SessionRegistry } from './sessions/registry.js';
 import { forbidden, unauthenticated } from './errors.js';
 
 declare module 'fastify' {
@@ -11,7 +12,8 @@ declare module 'fastify' {
   }
 }
 
-function bearer(request: FastifyRequest): string | null {
+/** The bearer token of a request, if it carries a plausible one. */
+export function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header || !header.startsWith('Bearer ')) return null;
   const token = header.slice(7).trim();
@@ -19,18 +21,23 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 /** Guards built once per app: every protected route lists one of them in its preHandler. */
-export function createGuards(tokens: Tokens, audit: Audit) {
-  async function authenticate(request: FastifyRequest): Promise<void> {
+export function createGuards(tokens: Tokens, audit: Audit, sessions: SessionRegistry) {
+  /** The claims of a valid token whose session is alive (not ended, idle or past its lifetime). */
+  async function verify(request: FastifyRequest): Promise<AccessClaims | null> {
     const token = bearer(request);
     const claims = token ? await tokens.verifyAccess(token) : null;
+    return claims && (await sessions.check(claims)) ? claims : null;
+  }
+
+  async function authenticate(request: FastifyRequest): Promise<void> {
+    const claims = await verify(request);
     if (!claims) throw unauthenticated();
     request.auth = claims;
   }
 
   /** Sets request.auth when a valid token is present; never refuses. */
   async function optionalAuth(request: FastifyRequest): Promise<void> {
-    const token = bearer(request);
-    request.auth = token ? await tokens.verifyAccess(token) : null;
+    request.auth = await verify(request);
   }
 
   function requireRole(...roles: Role[]) {

@@ -200,6 +200,13 @@ describe('public platform routes', () => {
     expect(Object.keys(reply.body.paths)).not.toContain('/api/openapi.json');
   });
 
+  it('serves the API reference outside production (/api/docs and /api/openapi.json)', async () => {
+    const docs = await server.client().get('/api/docs');
+    expect(docs.status).toBe(200);
+    expect(docs.headers.get('content-type')).toMatch(/text\/html/);
+    expect((await server.client().get('/api/docs/static/swagger-initializer.js')).status).toBe(200);
+  });
+
   it('GET /api/v1/client-config answers the session timings without a token', async () => {
     const reply = await server
       .client()
@@ -217,5 +224,41 @@ describe('public platform routes', () => {
         activeMarkerMs: 1_800_000,
       },
     });
+  });
+});
+
+describe('cross-origin requests (the API is same-origin only)', () => {
+  it('refuses a CORS preflight explicitly, with no CORS headers', async () => {
+    for (const path of [
+      '/api/v1/me',
+      '/api/v1/login',
+      '/api/proxy/v1/create-mood',
+      '/api/audit-logs',
+      '/api/nothing',
+    ]) {
+      const reply = await server.client().request<ErrorReply>('OPTIONS', path, {
+        headers: {
+          origin: 'https://elsewhere.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type',
+        },
+      });
+      expect(reply.status, path).toBe(403);
+      expect(reply.body, path).toEqual({
+        success: false,
+        code: 'FORBIDDEN',
+        message: 'Cross-origin requests are not allowed: this API answers only its own web app.',
+      });
+      expect(reply.headers.get('access-control-allow-origin'), path).toBeNull();
+      expect(reply.headers.get('access-control-allow-methods'), path).toBeNull();
+    }
+  });
+
+  it('sends no CORS headers on ordinary answers either', async () => {
+    const reply = await server
+      .client()
+      .get('/api/health', { headers: { origin: 'https://elsewhere.example' } });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

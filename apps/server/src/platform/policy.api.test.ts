@@ -14,6 +14,8 @@ type ConnectionStatus = (typeof connections.$inferInsert)['connectionStatus'] & 
 const statuses: Status[] = ['pending', 'accepted', 'rejected', 'deleted'];
 const connectionStatuses: ConnectionStatus[] = ['active', 'inactive', 'disconnected'];
 
+/** The policy reads only who and which role; the session id is not its business. */
+const sid = '00000000-0000-4000-8000-000000000000';
 let server: TestServer;
 let policy: AccessPolicy;
 let provider: AccessClaims;
@@ -29,9 +31,9 @@ beforeAll(async () => {
   server = await startServer();
   const db = server.database.db;
   policy = new AccessPolicy(db, new Audit(db, server.clock));
-  provider = { sub: (await server.createUser({ role: 'provider' })).id, role: 'provider' };
-  loneProvider = { sub: (await server.createUser({ role: 'provider' })).id, role: 'provider' };
-  admin = { sub: (await server.createUser({ role: 'admin' })).id, role: 'admin' };
+  provider = { sub: (await server.createUser({ role: 'provider' })).id, role: 'provider', sid };
+  loneProvider = { sub: (await server.createUser({ role: 'provider' })).id, role: 'provider', sid };
+  admin = { sub: (await server.createUser({ role: 'admin' })).id, role: 'admin', sid };
   unconnected = (await server.createUser()).id;
   for (const status of statuses) {
     for (const connectionStatus of connectionStatuses) {
@@ -61,11 +63,11 @@ const accepted = () => patientId('accepted', 'active');
 describe('AccessPolicy.patientAccess', () => {
   it('gives a patient their own data as self, and nobody else’s', async () => {
     const me = accepted();
-    expect(await policy.patientAccess({ sub: me, role: 'patient' }, me)).toBe('self');
-    expect(await policy.patientAccess({ sub: me, role: 'patient' }, unconnected)).toBeNull();
-    expect(await policy.patientAccess({ sub: unconnected, role: 'patient' }, me)).toBeNull();
+    expect(await policy.patientAccess({ sub: me, role: 'patient', sid }, me)).toBe('self');
+    expect(await policy.patientAccess({ sub: me, role: 'patient', sid }, unconnected)).toBeNull();
+    expect(await policy.patientAccess({ sub: unconnected, role: 'patient', sid }, me)).toBeNull();
     // A patient cannot reach their provider's data through the connection either.
-    expect(await policy.patientAccess({ sub: me, role: 'patient' }, provider.sub)).toBeNull();
+    expect(await policy.patientAccess({ sub: me, role: 'patient', sid }, provider.sub)).toBeNull();
   });
 
   it('gives a provider access only through an accepted, active connection', async () => {
@@ -108,7 +110,7 @@ describe('AccessPolicy.patientAccess', () => {
   });
 
   it('gives a claimed role nothing it does not hold: a patient id posing as provider', async () => {
-    expect(await policy.patientAccess({ sub: accepted(), role: 'provider' }, accepted())).toBeNull();
+    expect(await policy.patientAccess({ sub: accepted(), role: 'provider', sid }, accepted())).toBeNull();
   });
 });
 
@@ -154,7 +156,7 @@ describe('AccessPolicy.assertPatientAccess', () => {
     expect(rows.map((r) => r.action)).toEqual(['ACCESS_PHI']);
     expect(rows[0]).toMatchObject({ patientId: target, resourceId: target, resourceType: 'journal' });
 
-    const self: AccessClaims = { sub: target, role: 'patient' };
+    const self: AccessClaims = { sub: target, role: 'patient', sid };
     expect(await policy.assertPatientAccess(requestOf(self), self, target, 'journal')).toBe('self');
     expect(await rowsOf(self)).toEqual([]);
   });

@@ -36,4 +36,31 @@ describe('a production server', () => {
     expect(cookie).toMatch(/;\s*Secure/i);
     expect(cookie).toMatch(/;\s*HttpOnly/i);
   });
+
+  it('clears the refresh cookie on logout with the attributes it was set with', async () => {
+    const user = await server.createUser();
+    const client = server.client();
+    expect((await client.post('/api/v1/login', { email: user.email, password })).status).toBe(200);
+    const reply = await client.post('/api/v1/logout');
+    const cleared = reply.headers.getSetCookie().find((c) => c.startsWith('ml_refresh=')) ?? '';
+    expect(cleared).toMatch(/^ml_refresh=;/);
+    expect(cleared).toMatch(/;\s*Path=\/api/i);
+    expect(cleared).toMatch(/;\s*HttpOnly/i);
+    expect(cleared).toMatch(/;\s*Secure/i);
+    expect(cleared).toMatch(/;\s*SameSite=Strict/i);
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/i);
+  });
+
+  it('does not serve the API reference unless API_DOCS turns it on', async () => {
+    for (const path of [
+      '/api/docs',
+      '/api/docs/static/swagger-initializer.js',
+      '/api/openapi.json',
+      '/api/docs/json',
+    ]) {
+      const reply = await server.client().get(path);
+      expect(reply.status, path).toBe(404);
+      expect(reply.body, path).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { Tokens } from './tokens.js';
 
 const secret = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 const userId = '3f0c2a8e-5a3b-4f3e-9a41-0c6f2a1b7d11';
+const sid = '9d7c1e52-2f7a-4b7e-8c1d-5e3f0a9b2c44';
 
 class FakeClock implements Clock {
   constructor(private ms = Date.UTC(2025, 0, 6, 9, 0, 0)) {}
@@ -35,14 +36,24 @@ describe('access tokens', () => {
   it('verify to the claims they were signed with', async () => {
     const { tokens } = setup();
     for (const role of ['patient', 'provider', 'admin'] as const) {
-      const token = await tokens.signAccess({ sub: userId, role });
-      expect(await tokens.verifyAccess(token)).toEqual({ sub: userId, role });
+      const token = await tokens.signAccess({ sub: userId, role, sid });
+      expect(await tokens.verifyAccess(token)).toEqual({ sub: userId, role, sid });
     }
+  });
+
+  it('never outlive the end they are given (the session’s absolute lifetime)', async () => {
+    const { tokens, clock } = setup(900);
+    const end = new Date(clock.now().getTime() + 300_000);
+    const token = await tokens.signAccess({ sub: userId, role: 'patient', sid }, end);
+    clock.advance(299_000);
+    expect(await tokens.verifyAccess(token)).not.toBeNull();
+    clock.advance(1_000);
+    expect(await tokens.verifyAccess(token)).toBeNull();
   });
 
   it('expire after the configured time, following the clock', async () => {
     const { tokens, clock } = setup(900);
-    const token = await tokens.signAccess({ sub: userId, role: 'patient' });
+    const token = await tokens.signAccess({ sub: userId, role: 'patient', sid });
     clock.advance(899_000);
     expect(await tokens.verifyAccess(token)).not.toBeNull();
     clock.advance(1_000);
@@ -51,14 +62,14 @@ describe('access tokens', () => {
 
   it('are refused under another secret', async () => {
     const { tokens, clock } = setup();
-    const token = await tokens.signAccess({ sub: userId, role: 'admin' });
+    const token = await tokens.signAccess({ sub: userId, role: 'admin', sid });
     const other = new Tokens('another-secret-that-is-long-enough-0123456789', 900, clock);
     expect(await other.verifyAccess(token)).toBeNull();
   });
 
   it('are refused when the payload or the signature is altered', async () => {
     const { tokens } = setup();
-    const token = await tokens.signAccess({ sub: userId, role: 'patient' });
+    const token = await tokens.signAccess({ sub: userId, role: 'patient', sid });
     const [header, body, signature = ''] = token.split('.');
     const claims = JSON.parse(Buffer.from(body ?? '', 'base64url').toString('utf8')) as Record<
       string,
@@ -87,8 +98,19 @@ describe('access tokens', () => {
   it('check issuer, type, role, subject and expiry even when correctly signed', async () => {
     const { tokens, clock } = setup();
     const now = Math.floor(clock.now().getTime() / 1000);
-    const good = { typ: 'access', role: 'patient', sub: userId, iss: 'mindledger', iat: now, exp: now + 60 };
-    expect(await tokens.verifyAccess(forge(good))).toEqual({ sub: userId, role: 'patient' });
+    const good = {
+      typ: 'access',
+      role: 'patient',
+      sub: userId,
+      sid,
+      iss: 'mindledger',
+      iat: now,
+      exp: now + 60,
+    };
+    expect(await tokens.verifyAccess(forge(good))).toEqual({ sub: userId, role: 'patient', sid });
+    // A token without a session id (issued before sessions existed) is refused.
+    expect(await tokens.verifyAccess(forge({ ...good, sid: undefined }))).toBeNull();
+    expect(await tokens.verifyAccess(forge({ ...good, sid: 42 }))).toBeNull();
     expect(await tokens.verifyAccess(forge({ ...good, iss: 'someone-else' }))).toBeNull();
     expect(await tokens.verifyAccess(forge({ ...good, typ: 'purpose' }))).toBeNull();
     expect(await tokens.verifyAccess(forge({ ...good, role: 'superuser' }))).toBeNull();
@@ -129,7 +151,7 @@ describe('purpose tokens', () => {
   it('are not access tokens, nor the other way round', async () => {
     const { tokens } = setup();
     const purpose = await tokens.signPurpose({ sub: userId, purpose: 'activation' }, 600);
-    const access = await tokens.signAccess({ sub: userId, role: 'patient' });
+    const access = await tokens.signAccess({ sub: userId, role: 'patient', sid });
     expect(await tokens.verifyAccess(purpose)).toBeNull();
     expect(await tokens.verifyPurpose(access, 'activation')).toBeNull();
   });

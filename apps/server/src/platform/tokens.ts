@@ -6,6 +6,8 @@ import { signJwt, verifyJwt } from './jwt.js';
 export interface AccessClaims {
   sub: string;
   role: Role;
+  /** The session (one login) the token belongs to; refused once that session has ended. */
+  sid: string;
 }
 
 /** One-time purposes of short-lived signed tokens. */
@@ -22,6 +24,7 @@ export interface PurposeClaims {
 }
 
 const ISSUER = 'mindledger';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class Tokens {
   private readonly key: Buffer;
@@ -43,15 +46,18 @@ export class Tokens {
     return claims && claims.iss === ISSUER && typeof claims.sub === 'string' ? claims : null;
   }
 
-  async signAccess(claims: AccessClaims): Promise<string> {
+  /** An access token of the session; it never outlives `notAfter` (the session's absolute end). */
+  async signAccess(claims: AccessClaims, notAfter?: Date): Promise<string> {
     const now = this.nowSeconds();
+    const end = notAfter ? Math.floor(notAfter.getTime() / 1000) : Number.POSITIVE_INFINITY;
     return signJwt(this.key, {
       typ: 'access',
       role: claims.role,
       sub: claims.sub,
+      sid: claims.sid,
       iss: ISSUER,
       iat: now,
-      exp: now + this.accessTtlSeconds,
+      exp: Math.min(now + this.accessTtlSeconds, end),
     });
   }
 
@@ -61,7 +67,9 @@ export class Tokens {
     if (!claims || claims.typ !== 'access') return null;
     const role = claims.role;
     if (role !== 'patient' && role !== 'provider' && role !== 'admin') return null;
-    return { sub: claims.sub as string, role };
+    // Tokens from before sessions existed carry no session id: they are refused.
+    if (typeof claims.sid !== 'string' || !UUID.test(claims.sid)) return null;
+    return { sub: claims.sub as string, role, sid: claims.sid };
   }
 
   async signPurpose(claims: Omit<PurposeClaims, 'jti'>, ttlSeconds: number): Promise<string> {

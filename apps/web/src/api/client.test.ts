@@ -1,7 +1,14 @@
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { jsonResponse, makeJwt, makeUser } from '../test/helpers';
-import { api, ApiError, setAuthHandlers, UNAUTHORIZED_EVENT, type UnauthorizedDetail } from './client';
+import {
+  api,
+  ApiError,
+  lastServerContactAt,
+  setAuthHandlers,
+  UNAUTHORIZED_EVENT,
+  type UnauthorizedDetail,
+} from './client';
 import { tokenStore } from './token';
 
 let fetchMock: Mock<typeof fetch>;
@@ -40,6 +47,29 @@ describe('api client', () => {
     await api.post('login', { email: 'a@b.co', password: 'x' });
     expect(lastAuthHeader(1)).toBeNull();
     expect(fetchMock.mock.calls[1]![1]?.body).toBe(JSON.stringify({ email: 'a@b.co', password: 'x' }));
+  });
+
+  it('remembers when a signed-in call last reached the server (not auth calls, not 401s)', async () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 0, 5, 9) });
+    try {
+      tokenStore.set(makeJwt(600));
+      fetchMock.mockResolvedValueOnce(jsonResponse({ success: true }));
+      await api.get('me');
+      const first = lastServerContactAt();
+      expect(first).toBe(Date.now());
+      vi.advanceTimersByTime(5_000);
+      fetchMock.mockResolvedValueOnce(jsonResponse({ success: true }));
+      await api.get('client-config');
+      fetchMock.mockResolvedValueOnce(jsonResponse({ success: false }, { status: 401 }));
+      fetchMock.mockResolvedValueOnce(jsonResponse({ success: false }, { status: 401 }));
+      await expect(api.get('goals/')).rejects.toBeInstanceOf(ApiError);
+      expect(lastServerContactAt()).toBe(first);
+      fetchMock.mockResolvedValueOnce(jsonResponse({ success: false }, { status: 404 }));
+      await expect(api.get('goals/x')).rejects.toBeInstanceOf(ApiError);
+      expect(lastServerContactAt()).toBe(Date.now());
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('never sends an expired token: it refreshes first', async () => {

@@ -161,6 +161,16 @@ export const networkErrorMessage = 'Unable to reach the server. Check your conne
 let refreshInFlight: Promise<string | null> | null = null;
 
 /**
+ * When a signed-in call last reached the server (which counts it as activity on the session). The
+ * session timers use it to tell the server about activity it would not otherwise see.
+ */
+let lastContactAt = 0;
+
+export function lastServerContactAt(): number {
+  return lastContactAt;
+}
+
+/**
  * One silent GET refresh (the refresh cookie) shared by every caller that needs it at the same
  * moment. Resolves to the new access token, or null when the session cannot be renewed.
  */
@@ -177,6 +187,7 @@ export function refreshAccessToken(): Promise<string | null> {
       watchRateLimit(response, url);
       const body = asRecord(await readBody(response));
       if (!response.ok || typeof body.accessToken !== 'string') return null;
+      lastContactAt = Date.now();
       tokenStore.set(body.accessToken);
       handlers.onRefreshed?.(body as unknown as SessionResponse);
       return body.accessToken;
@@ -226,6 +237,7 @@ async function send(
     throw new ApiError(0, { message: networkErrorMessage });
   }
   watchRateLimit(response, url);
+  if (token && !authCall && response.status !== 401) lastContactAt = Date.now();
   const payload = await readBody(response);
   if (response.ok) return payload;
 

@@ -10,9 +10,14 @@ export const sessionTimings = {
 } as const;
 export type SessionTimings = { -readonly [K in keyof typeof sessionTimings]: number };
 
+/** Subscription and checkout pages: the longer idle threshold applies there. */
+export function isPaymentPath(path: string): boolean {
+  return /\/(subscription|checkout)/.test(path);
+}
+
 /** Paths containing /subscription or /checkout use the longer idle threshold. */
 export function idleThresholdFor(path: string, timings: SessionTimings, inPayment = false): number {
-  return inPayment || /\/(subscription|checkout)/.test(path) ? timings.idlePaymentMs : timings.idleMs;
+  return inPayment || isPaymentPath(path) ? timings.idlePaymentMs : timings.idleMs;
 }
 
 /** Paths under /auth are never guarded by the session timers. */

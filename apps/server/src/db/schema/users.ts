@@ -56,6 +56,43 @@ export const verificationCodes = pgTable(
   (t) => [index('verification_codes_user_idx').on(t.userId, t.purpose)],
 );
 
+/** Why a session ended (kept for the trail; the session's tokens are refused either way). */
+export const sessionEndReasons = [
+  'logout',
+  'password_changed',
+  'password_reset',
+  'token_reuse',
+  'idle',
+  'absolute',
+  'access_withdrawn',
+  'account_deleted',
+] as const;
+export type SessionEndReason = (typeof sessionEndReasons)[number];
+
+/**
+ * One login: its refresh tokens form a family named by the session's id, and its access tokens
+ * carry that id (`sid`). Every authenticated request checks the session (platform/sessions/).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Last request seen on the session; written at most every 30 s (activity is kept in memory). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    /** No refresh past this, however active (12 h for providers and admins, 24 h for clients). */
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    /** The web app reported payment pages: the longer idle limit applies. */
+    paymentIdle: boolean('payment_idle').notNull().default(false),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedReason: text('ended_reason', { enum: sessionEndReasons }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -63,8 +100,10 @@ export const refreshTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** All tokens issued from one login share a family; reuse of a rotated token revokes it. */
-    familyId: uuid('family_id').notNull(),
+    /** All tokens issued from one login share a family (the session); reuse of a rotated token ends it. */
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

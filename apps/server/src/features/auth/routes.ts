@@ -5,6 +5,7 @@ import {
   registrationSchema,
   resendOtpSchema,
   resetPasswordSchema,
+  sessionActivitySchema,
   setPasswordSchema,
   verify2faSchema,
 } from '@mindledger/domain';
@@ -61,6 +62,20 @@ export function authRoutes(ctx: AppContext, service: AuthService): FastifyPlugin
 
     app.put('/set-password', { schema: { tags, body: setPasswordSchema }, config: strict }, (request) =>
       service.setPassword(request.body, request),
+    );
+
+    /**
+     * The web app saw activity but made no call for a while (a long entry being typed): the request
+     * itself counts as activity. `payment` sets the longer idle limit of the payment pages.
+     */
+    app.post(
+      '/session-activity',
+      { schema: { tags, body: sessionActivitySchema }, preHandler: guards.authenticate },
+      async (request) => {
+        const { payment } = request.body;
+        if (payment !== undefined) await ctx.sessionRegistry.setPaymentIdle(caller(request).sid, payment);
+        return { success: true };
+      },
     );
 
     app.get('/me', { schema: { tags }, preHandler: guards.authenticate }, async (request) => {

@@ -384,7 +384,7 @@ export class AuthService {
       passwordHash: await hashPassword(data.password),
       passwordChangedAt: this.ctx.clock.now(),
     });
-    await this.sessions.revokeAll(user.id);
+    await this.sessions.revokeAll(user.id, 'password_reset');
     await this.throttle.passwordChanged(user.email);
     await this.ctx.mailer.send(emails.passwordChanged(user.email));
     await this.ctx.audit.record(

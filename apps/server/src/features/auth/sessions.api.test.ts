@@ -19,6 +19,11 @@ function sign(payload: Record<string, unknown>, secret: string): string {
   return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
 }
 
+/** The claims of a token (not verified). */
+function payloadOf(token: string): { sid: string } {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sid: string };
+}
+
 /** A second client holding the given refresh cookie value. */
 function withCookie(value: string): Client {
   const client = server.client();
@@ -122,6 +127,9 @@ describe('logout', () => {
     expect(cleared).toMatch(/^ml_refresh=;/);
     expect(cleared).toMatch(/Path=\/api/i);
     expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/i);
+    // Cleared with the attributes it was set with (Secure only in production, see production.api.test.ts).
+    expect(cleared).toMatch(/;\s*HttpOnly/i);
+    expect(cleared).toMatch(/;\s*SameSite=Strict/i);
     expect(client.cookie('ml_refresh')).toBeUndefined();
 
     const refresh = await withCookie(cookie).get('/api/v1/refresh');
@@ -168,19 +176,36 @@ describe('me', () => {
   });
 
   it('answers 401 for tokens signed with another secret, unsigned, of another type or from another issuer', async () => {
-    const user = await server.createUser();
-    const forged = sign(claims(user.id), 'another-secret-that-is-long-enough-0123456789');
+    const { client, user } = await server.signIn({ role: 'admin' });
+    const sid = payloadOf(client.token ?? '').sid;
+    const forged = sign(claims(user.id, { sid }), 'another-secret-that-is-long-enough-0123456789');
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-    const none = `${header}.${Buffer.from(JSON.stringify(claims(user.id))).toString('base64url')}.`;
-    const purpose = sign(claims(user.id, { typ: 'purpose', purpose: 'activation' }), secret());
-    const issuer = sign(claims(user.id, { iss: 'someone-else' }), secret());
-    const role = sign(claims(user.id, { role: 'superuser' }), secret());
-    for (const token of [forged, none, purpose, issuer, role]) {
+    const none = `${header}.${Buffer.from(JSON.stringify(claims(user.id, { sid }))).toString('base64url')}.`;
+    const purpose = sign(claims(user.id, { sid, typ: 'purpose', purpose: 'activation' }), secret());
+    const issuer = sign(claims(user.id, { sid, iss: 'someone-else' }), secret());
+    const role = sign(claims(user.id, { sid, role: 'superuser' }), secret());
+    const noSession = sign(claims(user.id), secret());
+    for (const token of [forged, none, purpose, issuer, role, noSession]) {
       expect((await server.client().get('/api/v1/me', { token })).status).toBe(401);
     }
     // The same claims signed with the server's secret are accepted: the refusals above are real.
-    const genuine = await server.client().get('/api/v1/me', { token: sign(claims(user.id), secret()) });
+    const genuine = await server
+      .client()
+      .get('/api/v1/me', { token: sign(claims(user.id, { sid }), secret()) });
     expect(genuine.status).toBe(200);
+  });
+
+  it('answers 401 for a genuine signature over another user’s session, or another role', async () => {
+    const { client } = await server.signIn({ role: 'admin' });
+    const other = await server.createUser({ role: 'admin' });
+    const sid = payloadOf(client.token ?? '').sid;
+    expect(
+      (await server.client().get('/api/v1/me', { token: sign(claims(other.id, { sid }), secret()) })).status,
+    ).toBe(401);
+    const { client: patient, user: patientUser } = await server.signIn();
+    const patientSid = payloadOf(patient.token ?? '').sid;
+    const elevated = sign(claims(patientUser.id, { sid: patientSid, role: 'admin' }), secret());
+    expect((await server.client().get('/api/v1/me', { token: elevated })).status).toBe(401);
   });
 
   it('answers 401 once the access token has expired (15 minutes)', async () => {

@@ -6,9 +6,13 @@ import type { UserRow } from '../auth/repo.js';
 /**
  * Deleting an account removes the user row; every table holding the user's data references it
  * with ON DELETE CASCADE, so the data goes with it in one statement. Files go after the commit.
- * Audit entries keep the bare id (no personal data) as the legal trail.
+ * Audit entries keep the bare id (no personal data) as the legal trail. The user's sessions end
+ * first, on every instance, so that their access tokens are refused at once (401, not 500).
  */
 export async function deleteUserAndData(ctx: AppContext, user: UserRow): Promise<void> {
+  await ctx.sessionRegistry.endAllOf(user.id, 'account_deleted');
   await ctx.db.delete(users).where(eq(users.id, user.id));
+  // A session started between the two statements went with the row: no cache may keep it alive.
+  await ctx.sessionRegistry.userDeleted(user.id);
   if (user.avatarKey) await ctx.files.delete(user.avatarKey).catch(() => undefined);
 }

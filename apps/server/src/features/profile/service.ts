@@ -77,7 +77,7 @@ export class ProfileService {
       passwordHash: await hashPassword(input.newPassword),
       passwordChangedAt: this.ctx.clock.now(),
     });
-    await this.auth.sessions.revokeAll(user.id);
+    await this.auth.sessions.revokeAll(user.id, 'password_changed');
     const accessToken = await this.auth.sessions.start(reply, updated);
     await this.ctx.mailer.send(emails.passwordChanged(user.email));
     await this.ctx.audit.record(

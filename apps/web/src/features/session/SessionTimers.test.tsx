@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { setNavigator } from '../../app/navigation';
+import { api } from '../../api/client';
 import { jsonResponse, makeJwt, makeUser, renderWithProviders } from '../../test/helpers';
 import { authStore } from '../auth/auth-store';
 import { resetSessionTimingsCache } from './config';
@@ -102,5 +103,79 @@ describe('session timer modals', () => {
     await advance(120_000);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  describe('telling the server about activity it cannot see', () => {
+    const timings = { idleMs: 600_000, warningMs: 300_000, guardMs: 900_000, guardWarningMs: 120_000 };
+    const reports = () =>
+      fetchMock.mock.calls
+        .filter(([url]) => String(url).endsWith('/session-activity'))
+        .map(([, init]) => JSON.parse(String(init?.body)) as { payment: boolean });
+
+    it('reports typing when no call reached the server for 30 s, and not more often', async () => {
+      serve(timings);
+      renderWithProviders(<SessionTimers />, '/user/journaling-feature');
+      await advance(5_000);
+      fireEvent.keyDown(window, { key: 'a' });
+      await advance(0);
+      expect(reports()).toEqual([]);
+      await advance(30_000);
+      fireEvent.keyDown(window, { key: 'b' });
+      await advance(0);
+      expect(reports()).toEqual([{ payment: false }]);
+      for (let i = 0; i < 10; i += 1) {
+        await advance(2_000);
+        fireEvent.keyDown(window, { key: 'c' });
+      }
+      await advance(0);
+      expect(reports()).toHaveLength(1);
+      await advance(15_000);
+      fireEvent.keyDown(window, { key: 'd' });
+      await advance(0);
+      expect(reports()).toHaveLength(2);
+    });
+
+    it('does not report when the app’s own calls reach the server', async () => {
+      serve(timings);
+      renderWithProviders(<SessionTimers />, '/user/home');
+      for (let i = 0; i < 5; i += 1) {
+        await advance(20_000);
+        await act(async () => {
+          await api.get('goals/');
+        });
+        fireEvent.mouseMove(window);
+      }
+      await advance(0);
+      expect(reports()).toEqual([]);
+    });
+
+    it('does not report movements while the idle warning is open (they are not activity)', async () => {
+      serve({ ...timings, idleMs: 60_000, warningMs: 30_000 });
+      renderWithProviders(<SessionTimers />, '/user/home');
+      await advance(60_000);
+      expect(screen.getByRole('dialog', { name: 'Session Timeout Warning' })).toBeInTheDocument();
+      fireEvent.mouseMove(window);
+      await advance(0);
+      expect(reports()).toEqual([]);
+      fireEvent.click(screen.getByRole('button', { name: 'Continue Session' }));
+      await advance(0);
+      // Continue Session is activity the server hears of at once.
+      expect(reports()).toEqual([{ payment: false }]);
+    });
+
+    it('asks for the longer idle limit on payment pages and during a payment, and gives it back', async () => {
+      serve(timings);
+      const { router } = renderWithProviders(<SessionTimers />, '/user/checkout');
+      await advance(0);
+      expect(reports()).toEqual([{ payment: true }]);
+      await act(async () => {
+        await router.navigate('/user/home');
+      });
+      await advance(0);
+      expect(reports()).toEqual([{ payment: true }, { payment: false }]);
+      act(() => setPaymentInProgress(true));
+      await advance(0);
+      expect(reports()).toEqual([{ payment: true }, { payment: false }, { payment: true }]);
+    });
   });
 });

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { sessionMessages } from '@mindledger/domain';
-import { refreshAccessToken } from '../../api/client';
+import { isPaymentPath, sessionMessages } from '@mindledger/domain';
+import { api, lastServerContactAt, refreshAccessToken } from '../../api/client';
 import { toast } from '../../ui/toast';
 import { logout } from '../auth/logout';
+import { ActivityReporter } from './activity-report';
 import { autoLogout } from './auto-logout';
 import { useSessionTimings } from './config';
 import type { SessionView } from './machine';
@@ -41,6 +42,14 @@ export function SessionTimers() {
         onLogout: (reason) => void autoLogout(reason),
       }),
   );
+  const [reporter] = useState(
+    () =>
+      new ActivityReporter({
+        now: () => Date.now(),
+        lastContact: lastServerContactAt,
+        send: (payment) => api.post('session-activity', { payment }),
+      }),
+  );
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -52,12 +61,18 @@ export function SessionTimers() {
       if (now - last < activityThrottleMs) return;
       last = now;
       monitor.activity();
+      // Only activity the timers counted (not movements under an open warning) keeps the server's side alive.
+      const { phase } = monitor.getView();
+      if (phase === 'active' || phase === 'suspended') reporter.activity();
     };
     const onVisibility = () => monitor.visibility(isHidden());
     for (const name of activityEvents)
       window.addEventListener(name, onActivity, { passive: true, capture: true });
     document.addEventListener('visibilitychange', onVisibility);
-    const unsubscribe = subscribePayment((value) => monitor.setPaymentInProgress(value));
+    const unsubscribe = subscribePayment((value) => {
+      monitor.setPaymentInProgress(value);
+      reporter.setPayment(value || isPaymentPath(monitor.getState().path));
+    });
     // Fetch the warning code ahead of need, once the first screen has settled.
     const prefetch = setTimeout(() => void import('./SessionModals').catch(() => undefined), modalPrefetchMs);
     return () => {
@@ -67,13 +82,17 @@ export function SessionTimers() {
       document.removeEventListener('visibilitychange', onVisibility);
       unsubscribe();
     };
-  }, [monitor]);
+  }, [monitor, reporter]);
 
   useEffect(() => monitor.setTimings(timings), [monitor, timings]);
-  useEffect(() => monitor.setPath(pathname), [monitor, pathname]);
+  useEffect(() => {
+    monitor.setPath(pathname);
+    reporter.setPayment(isPaymentPath(pathname) || isPaymentInProgress());
+  }, [monitor, reporter, pathname]);
 
   const continueIdle = () => {
     monitor.continueSession();
+    reporter.continued();
     toast.success(sessionMessages.resumed);
   };
 
