@@ -8,6 +8,7 @@ export * from './auth/password.js';
 export * from './auth/schemas.js';
 export * from './profile/timezones.js';
 export * from './profile/schemas.js';
+export * from './profile/avatar.js';
 export * from './admin/schemas.js';
 export * from './session/timers.js';
 export * from './session/security.js';

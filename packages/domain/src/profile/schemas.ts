@@ -17,10 +17,3 @@ export const updateUserInfoSchema = z.object({
     .refine((v) => !v || isValidPhone(v), 'Phone number must have at least 10 digits'),
 });
 export type UpdateUserInfoInput = z.input<typeof updateUserInfoSchema>;
-
-export const avatarLimits = {
-  maxBytes: 2 * 1024 * 1024,
-  types: ['image/png', 'image/jpeg', 'image/webp'] as const,
-  typeMessage: 'Avatar must be a PNG, JPEG or WebP image',
-  sizeMessage: 'Avatar must be 2 MB or smaller',
-};

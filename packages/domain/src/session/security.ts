@@ -31,3 +31,11 @@ export const securityLogoutSchema = z.object({
     })
     .optional(),
 });
+
+/**
+ * POST session-activity: the web app saw activity; `payment` while on payment pages. (Kept with the
+ * other request schemas: the shell imports the session limits, and a schema built at module level
+ * would bring zod into the first load.)
+ */
+export const sessionActivitySchema = z.object({ payment: z.boolean().optional() });
+export type SessionActivityInput = z.infer<typeof sessionActivitySchema>;

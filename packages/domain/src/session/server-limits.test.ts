@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { serverIdleLimitMs, sessionActivitySchema, webIdleLogoutMs } from './server-limits.js';
+import { sessionActivitySchema } from './security.js';
+import { serverIdleLimitMs, webIdleLogoutMs } from './server-limits.js';
 import { sessionTimings } from './timers.js';
 
 describe('the server idle limit', () => {

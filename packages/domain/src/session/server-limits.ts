@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { SessionTimings } from './timers.js';
 
 /**
@@ -33,7 +32,3 @@ export function webIdleLogoutMs(timings: SessionTimings, payment = false): numbe
 export function serverIdleLimitMs(timings: SessionTimings, payment = false): number {
   return webIdleLogoutMs(timings, payment) + serverIdleToleranceMs;
 }
-
-/** POST session-activity: the web app saw activity; `payment` while on payment pages. */
-export const sessionActivitySchema = z.object({ payment: z.boolean().optional() });
-export type SessionActivityInput = z.infer<typeof sessionActivitySchema>;
