@@ -29,6 +29,19 @@ describe('LocalFiles', () => {
     expect(existsSync(join(root, 'avatars/user-1/a.png'))).toBe(false);
   });
 
+  it('deletes a folder with everything in it, and nothing beside it', async () => {
+    await files.put('journal/user-a/one.png', body, 'image/png');
+    await files.put('journal/user-a/two.png', body, 'image/png');
+    await files.put('journal/user-ab/three.png', body, 'image/png');
+    await files.deleteFolder('journal/user-a');
+    expect(existsSync(join(root, 'journal/user-a'))).toBe(false);
+    expect(await files.get('journal/user-ab/three.png')).toEqual({ body, contentType: 'image/png' });
+    await files.deleteFolder('journal/nobody');
+    await expect(files.deleteFolder('journal/..')).rejects.toThrow('Invalid file key');
+    await expect(files.deleteFolder('')).rejects.toThrow('Invalid file key');
+    expect(existsSync(root)).toBe(true);
+  });
+
   it('answers null for a missing file', async () => {
     expect(await files.get('avatars/nobody/none.png')).toBeNull();
   });

@@ -6,6 +6,8 @@ export interface FilesPort {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<{ body: Buffer; contentType: string } | null>;
   delete(key: string): Promise<void>;
+  /** Deletes every file under a folder key (e.g. `journal/<user id>`), the folder included. */
+  deleteFolder(folder: string): Promise<void>;
 }
 
 const keyPattern = /^[a-z0-9][a-z0-9/_.-]{0,200}$/i;
@@ -42,5 +44,9 @@ export class LocalFiles implements FilesPort {
     const path = this.path(key);
     await rm(path, { force: true });
     await rm(`${path}.type`, { force: true });
+  }
+
+  async deleteFolder(folder: string) {
+    await rm(this.path(folder), { recursive: true, force: true });
   }
 }

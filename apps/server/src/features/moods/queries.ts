@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, getTableName, gte, lte, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import { visibleEntries, type ReadScope } from '../../platform/read-scope.js';
 import { goalEntryLinks, goals, journalEntries as e } from '../../db/schema/index.js';
 import type { EntryRow, LinkedGoal, StoredEntry } from './presenter.js';
@@ -10,7 +10,6 @@ export type Scope = ReadScope;
 export const inScope = (scope: Scope): SQL => visibleEntries(scope.patientId, scope.includePrivate);
 
 /** Rows of a raw query (both drivers answer `{ rows }`). */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * The hot reads are prepared statements, built once per database and variant: the SQL is not

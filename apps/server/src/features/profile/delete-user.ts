@@ -3,9 +3,13 @@ import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
 import type { UserRow } from '../auth/repo.js';
 
+/** Every folder of the files port that holds one user's files. */
+export const userFileFolders = (userId: string) => [`avatars/${userId}`, `journal/${userId}`];
+
 /**
  * Deleting an account removes the user row; every table holding the user's data references it
- * with ON DELETE CASCADE, so the data goes with it in one statement. Files go after the commit.
+ * with ON DELETE CASCADE, so the data goes with it in one statement. Files (the avatar, every journal
+ * photo, linked or not) go after the commit, folder by folder.
  * Audit entries keep the bare id (no personal data) as the legal trail. The user's sessions end
  * first, on every instance, so that their access tokens are refused at once (401, not 500).
  */
@@ -14,5 +18,10 @@ export async function deleteUserAndData(ctx: AppContext, user: UserRow): Promise
   await ctx.db.delete(users).where(eq(users.id, user.id));
   // A session started between the two statements went with the row: no cache may keep it alive.
   await ctx.sessionRegistry.userDeleted(user.id);
-  if (user.avatarKey) await ctx.files.delete(user.avatarKey).catch(() => undefined);
+  for (const folder of userFileFolders(user.id)) {
+    // The account is gone already; a file that cannot be removed now is reported, not answered as 500.
+    await ctx.files
+      .deleteFolder(folder)
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'account files not deleted'));
+  }
 }

@@ -9,6 +9,12 @@ import { authStore, useCurrentUser } from '../auth/auth-store';
 import { profileApi } from './api';
 import { deviceTimeZone, timezoneLabel } from './timezone-label';
 
+/** Zone names are long: on a phone a button's label wraps instead of running out of the notice. */
+const wrapping = {
+  root: { height: 'auto', minHeight: 30, maxWidth: '100%', paddingBlock: 6 },
+  label: { whiteSpace: 'normal' as const, textAlign: 'left' as const, lineHeight: 1.3 },
+};
+
 const keptKey = (profile: string, device: string) => `ml:timezone-kept:${profile}|${device}`;
 
 function wasKept(profile: string, device: string): boolean {
@@ -72,10 +78,15 @@ export function TimeZoneNotice({ device = deviceTimeZone() }: { device?: string 
         <strong>{timezoneLabel(device)}</strong>.
       </Text>
       <Group gap="sm" mt="sm">
-        <Button size="xs" loading={mutation.isPending} onClick={() => mutation.mutate(device)}>
+        <Button
+          size="xs"
+          styles={wrapping}
+          loading={mutation.isPending}
+          onClick={() => mutation.mutate(device)}
+        >
           Use {timezoneLabel(device)}
         </Button>
-        <Button size="xs" variant="default" onClick={keep} disabled={mutation.isPending}>
+        <Button size="xs" variant="default" styles={wrapping} onClick={keep} disabled={mutation.isPending}>
           Keep {timezoneLabel(profile)}
         </Button>
       </Group>
