@@ -9,8 +9,6 @@ export type Scope = ReadScope;
 
 export const inScope = (scope: Scope): SQL => visibleEntries(scope.patientId, scope.includePrivate);
 
-/** Rows of a raw query (both drivers answer `{ rows }`). */
-
 /**
  * The hot reads are prepared statements, built once per database and variant: the SQL is not
  * rebuilt per request, and PostgreSQL parses it once per connection and, after a few runs, keeps a
