@@ -14,17 +14,18 @@ import {
   redisAvailable,
   flushRedisDb,
 } from './lib.js';
+import { benchLedger, ledgerReport, seedLedger } from './ledger.js';
 import { benchLogin, loginReport } from './login.js';
 import { startServer } from './server.js';
 
 /**
- * `npm run bench [foundation|connections|goals|journal|login]` (default: all; `BENCH_TARGETS=postgres` or
+ * `npm run bench [foundation|connections|goals|journal|login|ledger]` (default: all; `BENCH_TARGETS=postgres` or
  * `embedded` for one database): the real, built server on the embedded
  * database and on PostgreSQL, driven by autocannon. Prints tables for bench/README.md and writes
  * them to bench/latest.md.
  */
 const only = process.argv[2];
-const scenarios = only ? [only] : ['foundation', 'connections', 'goals', 'journal', 'login'];
+const scenarios = only ? [only] : ['foundation', 'connections', 'goals', 'journal', 'login', 'ledger'];
 const onlyTargets = process.env.BENCH_TARGETS?.split(',');
 const targets: { key: string; label: string; env: () => Promise<Record<string, string>> }[] = [
   { key: 'embedded', label: 'PGlite (embedded)', env: async () => ({}) },
@@ -152,6 +153,26 @@ if (scenarios.includes('login')) {
     }
   }
   lines.push(...loginReport(results), '');
+}
+if (scenarios.includes('ledger')) {
+  const results: Record<string, Awaited<ReturnType<typeof benchLedger>>> = {};
+  for (const target of targets) {
+    const env = await target.env();
+    const dataDir = await mkdtemp(join(tmpdir(), 'mindledger-bench-'));
+    try {
+      await seedLedger({ databaseUrl: env.DATABASE_URL, dataDir });
+      const server = await startServer(port++, env, dataDir);
+      try {
+        results[target.key] = await benchLedger(target.label, server);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+      if (env.DATABASE_URL) await drop(env.DATABASE_URL);
+    }
+  }
+  lines.push(...ledgerReport(results), '');
 }
 for (const url of [...created]) await drop(url);
 writeFileSync(new URL('./latest.md', import.meta.url), `${lines.join('\n')}\n`);

@@ -61,3 +61,4 @@ export {
   type PrepareResult,
   type PreparedJournalEntry,
 } from './prepare.js';
+export { journalReadBounds } from './bounds.js';

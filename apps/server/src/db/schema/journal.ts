@@ -81,3 +81,17 @@ export const journalEntries = pgTable(
       .where(sql`not ${t.deleted}`),
   ],
 );
+
+/**
+ * How many live entries each client has (`entries`) and how many of them a provider may see
+ * (`shared`: not private). Kept by statement-level triggers on `journal_entries` (migration 0010) in
+ * the transaction of every insert, update and delete, whatever writes them (the API, the demo seed,
+ * an import), so the ledger's total is one row read, whatever the client's history.
+ */
+export const journalCounts = pgTable('journal_counts', {
+  patientId: uuid('patient_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  entries: integer('entries').notNull().default(0),
+  shared: integer('shared').notNull().default(0),
+});

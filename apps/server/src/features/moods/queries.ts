@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, getTableColumns, getTableName, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { journalReadBounds } from '@mindledger/domain';
 import { rowsOf, type Db } from '../../db/client.js';
 import { visibleEntries, type ReadScope } from '../../platform/read-scope.js';
-import { goalEntryLinks, goals, journalEntries as e } from '../../db/schema/index.js';
+import { goalEntryLinks, goals, journalCounts, journalEntries as e } from '../../db/schema/index.js';
 import type { EntryRow, LinkedGoal, StoredEntry } from './presenter.js';
+import type { RangeCursor } from './range-cursor.js';
 
 /** Who reads: the author sees everything; a provider never sees private entries. */
 export type Scope = ReadScope;
@@ -54,6 +56,7 @@ const storedEntry = { ...getTableColumns(e), goals: linkedGoalsOfRow };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const maxSearchWords = 8;
+const searchCap = journalReadBounds.searchMatches;
 
 /** The search's words, lowercased, at most 8. */
 function searchWords(search: string | undefined): string[] {
@@ -140,18 +143,21 @@ export class MoodQueries {
 
   /**
    * One page of the ledger, newest first, with the total in the same statement. The page walks the
-   * ledger index and stops after `offset + limit` rows; the total is a separate, uncorrelated
-   * sub-select (run once) that counts the scope's rows without fetching them (an index-only scan of
-   * a partial index). A `count(*) over ()` here would make the database read and sort every row of
-   * the client's history, full width, for each page. A search goes through `searchPage`.
+   * ledger index and stops after `offset + limit` rows; the total is one row of `journal_counts`
+   * (kept by triggers in every write's transaction), so neither costs more as a history grows. A
+   * count of the rows here visited every row of the history (the heap too, for rows written since
+   * the last VACUUM). A search goes through `searchPage`.
    */
   async page(scope: Scope, page: number, limit: number, search?: string) {
     const words = searchWords(search);
     if (words.length > 0) return this.searchPage(scope, words, page, limit);
     const statement = this.statement(`ledger_page_${variantOf(scope)}`, (name) => {
       const where = live(variantOf(scope));
+      const counted = variantOf(scope) === 'self' ? journalCounts.entries : journalCounts.shared;
+      const total = sql<number>`coalesce((select ${counted} from ${journalCounts}
+        where ${journalCounts.patientId} = ${param.patientId}), 0)::int`;
       return this.db
-        .select({ entry: storedEntry, total: sql<number>`(select count(*) from ${e} where ${where})::int` })
+        .select({ entry: storedEntry, total })
         .from(e)
         .where(where)
         .orderBy(...newestFirst)
@@ -164,7 +170,7 @@ export class MoodQueries {
     const rows = await run((page - 1) * limit, limit);
     // Past the last page: the total from the first row.
     const total = rows[0]?.total ?? (page > 1 ? ((await run(0, 1))[0]?.total ?? 0) : 0);
-    return { rows: rows.map((r) => r.entry as StoredEntry), total };
+    return { rows: rows.map((r) => r.entry as StoredEntry), total, totalCapped: false };
   }
 
   /**
@@ -177,12 +183,16 @@ export class MoodQueries {
       const hits = this.db
         .$with('hits', { id: sql<string>`id`, entryAt: sql<Date>`entry_at` })
         .as(searchHits(variant, words.length));
+      // The newest matches only: counting and paging stop at the cap.
+      const newest = this.db
+        .$with('newest', { id: sql<string>`id`, entryAt: sql<Date>`entry_at` })
+        .as(sql`select id, entry_at from ${hits} order by entry_at desc, id desc limit ${searchCap + 1}`);
       return this.db
-        .with(hits)
-        .select({ entry: storedEntry, total: sql<number>`(select count(*) from ${hits})::int` })
+        .with(hits, newest)
+        .select({ entry: storedEntry, total: sql<number>`(select count(*) from ${newest})::int` })
         .from(e)
         .where(
-          sql`${e.id} in (select id from ${hits} order by entry_at desc, id desc
+          sql`${e.id} in (select id from ${newest} order by entry_at desc, id desc
             limit ${param.limit} offset ${param.offset})`,
         )
         .orderBy(...newestFirst)
@@ -196,9 +206,15 @@ export class MoodQueries {
     );
     const run = (offset: number, size: number) =>
       statement.execute({ patientId: scope.patientId, limit: size, offset, ...values });
-    const rows = await run((page - 1) * limit, limit);
-    const total = rows[0]?.total ?? (page > 1 ? ((await run(0, 1))[0]?.total ?? 0) : 0);
-    return { rows: rows.map((r) => r.entry as StoredEntry), total };
+    // Past the cap nothing is answered: the pages end with the newest `searchCap` matches.
+    const offset = (page - 1) * limit;
+    const rows = offset < searchCap ? await run(offset, Math.min(limit, searchCap - offset)) : [];
+    const counted = rows[0]?.total ?? (page > 1 ? ((await run(0, 1))[0]?.total ?? 0) : 0);
+    return {
+      rows: rows.map((r) => r.entry as StoredEntry),
+      total: Math.min(counted, searchCap),
+      totalCapped: counted > searchCap,
+    };
   }
 
   async latest(scope: Scope): Promise<StoredEntry | undefined> {
@@ -227,19 +243,66 @@ export class MoodQueries {
     return row as StoredEntry | undefined;
   }
 
-  /** Entries whose local day lies in [from, to], oldest first. */
-  async days(scope: Scope, from: string, to: string, limit = 1000): Promise<StoredEntry[]> {
-    const statement = this.statement(`entries_by_day_${variantOf(scope)}`, (name) =>
-      this.db
+  /**
+   * One page of the entries whose local day lies in [from, to], oldest first (day, moment, id),
+   * after `after` when paging on; `limit + 1` rows are read to know whether more follow. With
+   * `withActivities`, only entries that carry activities or sleep/productivity/self-care/therapy
+   * blocks (get-all-activities).
+   */
+  async rangePage(
+    scope: Scope,
+    range: { from: string; to: string },
+    limit: number,
+    after?: RangeCursor,
+    withActivities = false,
+  ): Promise<{ rows: StoredEntry[]; hasMore: boolean }> {
+    const variant = variantOf(scope);
+    const name = `entries_by_day_${variant}${after ? '_after' : ''}${withActivities ? '_activities' : ''}`;
+    const statement = this.statement(name, (statementName) => {
+      // Compared and ordered at the millisecond a cursor can carry (JavaScript dates).
+      const at = sql`date_trunc('milliseconds', ${e.entryAt})`;
+      const afterCursor = sql`(${e.localDay}, ${at}, ${e.id}) >
+        (${sql.placeholder('afterDay')}::date, ${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`;
+      const activities = sql`(cardinality(${e.activities}) > 0 or ${e.swp} <> '{}'::jsonb)`;
+      return this.db
         .select(storedEntry)
         .from(e)
-        .where(inDays(variantOf(scope)))
-        .orderBy(asc(e.localDay), asc(e.entryAt))
+        .where(and(inDays(variant), after ? afterCursor : undefined, withActivities ? activities : undefined))
+        .orderBy(asc(e.localDay), asc(at), asc(e.id))
         .limit(param.limit)
+        .prepare(statementName);
+    });
+    const rows = (await statement.execute({
+      patientId: scope.patientId,
+      from: range.from,
+      to: range.to,
+      limit: limit + 1,
+      ...(after ? { afterDay: after.day, afterAt: after.at, afterId: after.id } : {}),
+    })) as StoredEntry[];
+    return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+  }
+
+  /**
+   * Each day of [from, to] that has entries: how many, and the newest one's id, mood, emoji and
+   * colour (the week circles), whatever the number of entries that day.
+   */
+  async daySummary(scope: Scope, from: string, to: string) {
+    const statement = this.statement(`day_summary_${variantOf(scope)}`, (name) =>
+      this.db
+        .selectDistinctOn([e.localDay], {
+          date: e.localDay,
+          count: sql<number>`(count(*) over (partition by ${e.localDay}))::int`,
+          id: e.id,
+          mood: e.mood,
+          emoji: e.emoji,
+          color: sql<string | null>`${e.emotionData}->>'color'`,
+        })
+        .from(e)
+        .where(inDays(variantOf(scope)))
+        .orderBy(asc(e.localDay), sql`${e.entryAt} desc`, sql`${e.id} desc`)
         .prepare(name),
     );
-    const rows = await statement.execute({ patientId: scope.patientId, from, to, limit });
-    return rows as StoredEntry[];
+    return statement.execute({ patientId: scope.patientId, from, to });
   }
 
   /** A written row with its goals, as the reads answer it (reads carry them in their row). */

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dayInput, updateSwpSchema, yearBounds } from '@mindledger/domain';
+import { dayInput, journalReadBounds, updateSwpSchema, yearBounds } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import { caller } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
 import { addDays, mondayOf } from '@mindledger/domain';
 import { parseTimeRange, rangeDays, shapeAnalytics, timeRanges, type TimeRange } from './analytics.js';
-import { presentEntry } from './presenter.js';
+import { presentEntry, type StoredEntry } from './presenter.js';
+import { decodeRangeCursor, encodeRangeCursor } from './range-cursor.js';
 import type { MoodsService } from './service.js';
 import type { Scope } from './queries.js';
 
@@ -38,10 +39,78 @@ const rangeQuery = z.object({
   timerange: z.string().max(20).optional(),
   date: isoDay.optional(),
 });
+/** Week and range answers carry a bounded page of entries; `after` (a previous answer's `next`) pages on. */
+const rangePageQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int('Must be a valid number')
+    .min(1, 'Must be at least 1')
+    .max(journalReadBounds.rangeEntries, `Must not exceed ${journalReadBounds.rangeEntries}`)
+    .default(journalReadBounds.rangeEntries),
+  after: z.string().max(200, 'Must not exceed 200 characters').optional(),
+});
+type RangePageQuery = z.infer<typeof rangePageQuery>;
 
-function paged<T>(data: T[], total: number, page: number, limit: number) {
+function paged<T>(data: T[], total: number, page: number, limit: number, totalCapped = false) {
   const pages = Math.max(1, Math.ceil(total / limit));
-  return { success: true, data, total, page, limit, pages, hasNext: page < pages };
+  return { success: true, data, total, totalCapped, page, limit, pages, hasNext: page < pages };
+}
+
+/** One page of a day range: its entries, whether more follow and the `after` that reads them. */
+async function rangePage(
+  service: MoodsService,
+  scope: Scope,
+  span: { from: string; to: string },
+  query: RangePageQuery,
+  withActivities = false,
+) {
+  let after;
+  if (query.after !== undefined) {
+    after = decodeRangeCursor(query.after);
+    if (!after) throw badRequest('This page link is not valid. Please reload.');
+  }
+  const { rows, hasMore } = await service.queries.rangePage(scope, span, query.limit, after, withActivities);
+  const last: StoredEntry | undefined = rows.at(-1);
+  const next =
+    hasMore && last
+      ? encodeRangeCursor({ day: last.localDay, at: last.entryAt.toISOString(), id: last.id })
+      : null;
+  return { rows, limit: query.limit, hasMore, next };
+}
+
+/**
+ * Monday..Sunday of `day`: each day's count and newest entry (exact, however many), the week's
+ * total, and one page of its entries (oldest first; `next` pages on).
+ */
+async function weekAnswer(
+  service: MoodsService,
+  scope: Scope,
+  day: string,
+  viewer: string,
+  query: RangePageQuery,
+) {
+  const from = mondayOf(day);
+  const to = addDays(from, 6);
+  const [summary, page] = await Promise.all([
+    service.queries.daySummary(scope, from, to),
+    rangePage(service, scope, { from, to }, query),
+  ]);
+  const days = Array.from({ length: 7 }, (_, i) => {
+    const date = addDays(from, i);
+    const row = summary.find((r) => r.date === date);
+    const latest = row ? { id: row.id, mood: row.mood, emoji: row.emoji, color: row.color } : null;
+    return { date, count: row?.count ?? 0, latest };
+  });
+  return {
+    weekStart: from,
+    weekEnd: to,
+    days,
+    total: summary.reduce((sum, row) => sum + row.count, 0),
+    entries: service.present(page.rows, viewer),
+    limit: page.limit,
+    hasMore: page.hasMore,
+    next: page.next,
+  };
 }
 
 const allowedRanges = `Must be one of: ${Object.keys(timeRanges).join(', ')}`;
@@ -61,17 +130,6 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
   async function yearRange(scope: Scope, year?: number) {
     const y = year ?? Number((await service.today(scope.patientId)).slice(0, 4));
     return { year: y, from: `${y}-01-01`, to: `${y}-12-31` };
-  }
-
-  async function week(scope: Scope, day: string, viewer: string) {
-    const from = mondayOf(day);
-    const to = addDays(from, 6);
-    const entries = service.present(await service.queries.days(scope, from, to, 500), viewer);
-    const days = Array.from({ length: 7 }, (_, i) => {
-      const date = addDays(from, i);
-      return { date, count: entries.filter((entry) => entry.date === date).length };
-    });
-    return { weekStart: from, weekEnd: to, days, entries };
   }
 
   async function moodCounts(scope: Scope, year?: number) {
@@ -128,8 +186,8 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
     app.get('/get-all-mood', { ...patient, schema: { tags, querystring: pageQuery } }, async (request) => {
       const { page, limit, search } = request.query;
       const scope = await service.scopeFor(request, caller(request));
-      const { rows, total } = await service.queries.page(scope, page, limit, search);
-      return paged(service.present(rows, caller(request).sub), total, page, limit);
+      const { rows, total, totalCapped } = await service.queries.page(scope, page, limit, search);
+      return paged(service.present(rows, caller(request).sub), total, page, limit, totalCapped);
     });
 
     app.get('/get-latest-mood', { ...patient, schema: { tags } }, async (request) => {
@@ -158,24 +216,39 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
 
     app.get(
       '/get-mood-by-week/:isoDate',
-      { ...patient, schema: { tags, params: z.object({ isoDate: isoDay }) } },
+      { ...patient, schema: { tags, params: z.object({ isoDate: isoDay }), querystring: rangePageQuery } },
       async (request) => {
         const scope = await service.scopeFor(request, caller(request));
-        return { success: true, data: await week(scope, request.params.isoDate, caller(request).sub) };
+        return {
+          success: true,
+          data: await weekAnswer(service, scope, request.params.isoDate, caller(request).sub, request.query),
+        };
       },
     );
 
     app.get(
       '/get-mood-by-two-weeks/',
-      { ...patient, schema: { tags, querystring: rangeQuery } },
+      { ...patient, schema: { tags, querystring: rangeQuery.extend(rangePageQuery.shape) } },
       async (request) => {
         const scope = await service.scopeFor(request, caller(request));
         const span = await range(scope, request.query, '2 Weeks');
-        const entries = service.present(
-          await service.queries.days(scope, span.from, span.to),
-          caller(request).sub,
-        );
-        return { success: true, data: { timerange: span.name, from: span.from, to: span.to, entries } };
+        const [summary, page] = await Promise.all([
+          service.queries.daySummary(scope, span.from, span.to),
+          rangePage(service, scope, span, request.query),
+        ]);
+        return {
+          success: true,
+          data: {
+            timerange: span.name,
+            from: span.from,
+            to: span.to,
+            total: summary.reduce((sum, row) => sum + row.count, 0),
+            entries: service.present(page.rows, caller(request).sub),
+            limit: page.limit,
+            hasMore: page.hasMore,
+            next: page.next,
+          },
+        };
       },
     );
 
@@ -195,17 +268,13 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
 
     app.get(
       '/get-all-activities/',
-      { ...patient, schema: { tags, querystring: rangeQuery } },
+      { ...patient, schema: { tags, querystring: rangeQuery.extend(rangePageQuery.shape) } },
       async (request) => {
         const scope = await service.scopeFor(request, caller(request));
         const span = await range(scope, request.query, '1 Week');
-        const rows = await service.queries.days(scope, span.from, span.to);
-        const data = rows
+        const page = await rangePage(service, scope, span, request.query, true);
+        const data = page.rows
           .map((row) => presentEntry(row))
-          .filter(
-            (e) =>
-              e.activities.length > 0 || e.sleepRoutine || e.productivity || e.betterme || e.therapyProcess,
-          )
           .map((e) => ({
             id: e.id,
             _id: e.id,
@@ -218,7 +287,18 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
             betterme: e.betterme,
             therapyProcess: e.therapyProcess,
           }));
-        return { success: true, data: { timerange: span.name, from: span.from, to: span.to, entries: data } };
+        return {
+          success: true,
+          data: {
+            timerange: span.name,
+            from: span.from,
+            to: span.to,
+            entries: data,
+            limit: page.limit,
+            hasMore: page.hasMore,
+            next: page.next,
+          },
+        };
       },
     );
 
@@ -277,8 +357,8 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
       async (request) => {
         const scope = await service.scopeFor(request, caller(request), request.params.id);
         const { page, limit, search } = request.query;
-        const { rows, total } = await service.queries.page(scope, page, limit, search);
-        return paged(service.present(rows, caller(request).sub), total, page, limit);
+        const { rows, total, totalCapped } = await service.queries.page(scope, page, limit, search);
+        return paged(service.present(rows, caller(request).sub), total, page, limit, totalCapped);
       },
     );
 
@@ -314,18 +394,19 @@ export function dashboardRoutes(ctx: AppContext, service: MoodsService): Fastify
       '/dashboard/patient-mood-by-week/:patientId',
       {
         ...reader,
-        schema: { tags, params: patientParams, querystring: z.object({ startDate: isoDay.optional() }) },
+        schema: {
+          tags,
+          params: patientParams,
+          querystring: z.object({ startDate: isoDay.optional() }).extend(rangePageQuery.shape),
+        },
       },
       async (request) => {
         const scope = await service.scopeFor(request, caller(request), request.params.patientId);
         const day = request.query.startDate ?? (await service.today(scope.patientId));
-        const from = mondayOf(day);
-        const to = addDays(from, 6);
-        const entries = service.present(
-          await service.queries.days(scope, from, to, 500),
-          caller(request).sub,
-        );
-        return { success: true, data: { weekStart: from, weekEnd: to, entries } };
+        return {
+          success: true,
+          data: await weekAnswer(service, scope, day, caller(request).sub, request.query),
+        };
       },
     );
 

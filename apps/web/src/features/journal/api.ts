@@ -50,17 +50,31 @@ export interface EntryPage {
   success: boolean;
   data: JournalEntry[];
   total: number;
+  /** A search counts the newest 1,000 matches only: true when there are more. */
+  totalCapped?: boolean;
   page: number;
   limit: number;
   pages: number;
   hasNext: boolean;
 }
 
+/** A day of a week answer: its entry count and newest entry, however many it has. */
+export interface WeekDaySummary {
+  date: string;
+  count: number;
+  latest: { id: string; mood: string; emoji: string | null; color: string | null } | null;
+}
+
+/** A week answer: exact day summaries and total, and the first page of its entries (oldest first). */
 export interface WeekResponse {
   weekStart: string;
   weekEnd: string;
-  days: { date: string; count: number }[];
+  days: WeekDaySummary[];
+  total: number;
   entries: JournalEntry[];
+  limit: number;
+  hasMore: boolean;
+  next: string | null;
 }
 
 export interface StreakResponse {

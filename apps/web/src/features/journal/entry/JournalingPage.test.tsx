@@ -143,6 +143,28 @@ describe('journaling page', () => {
     expect(sessionStorage.getItem('ml.journalDate')).toBeNull();
   });
 
+  it('never writes the draft back after the entry is saved, even for a change just before saving', async () => {
+    // A crisis answer keeps the page open, so a draft write still pending would land after the save.
+    createAnswer = () =>
+      jsonResponse(
+        {
+          success: true,
+          message: 'Journal entry saved',
+          data: { id: 'e1' },
+          safety: { level: 'crisis', matched: ['want-to-die'] },
+        },
+        { status: 201 },
+      );
+    renderPage();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Awesome' }));
+    await userEvent.type(screen.getByLabelText('Journal notes'), 'Saved at once.');
+    await userEvent.click(screen.getByRole('switch', { name: /Keep this entry private/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Entry' }));
+    expect(await screen.findByText(/988/)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(localStorage.getItem(draftKey)).toBeNull();
+  });
+
   it('keeps the draft and shows the server message when saving fails', async () => {
     createAnswer = () => jsonResponse({ success: false, message: 'Please select a mood' }, { status: 400 });
     renderPage();

@@ -117,15 +117,23 @@ export function JournalingPage() {
     }
   }, [editId, existing.data, userId]);
 
+  // While an entry is being saved no draft is written: a write still pending from the last change
+  // would otherwise bring back the draft of an entry that is saved already.
+  const savingRef = useRef(false);
   useEffect(() => {
     if (!draft) return;
-    const timer = setTimeout(() => saveDraft(userId, editId, draft), 300);
+    const timer = setTimeout(() => {
+      if (!savingRef.current) saveDraft(userId, editId, draft);
+    }, 300);
     return () => clearTimeout(timer);
   }, [draft, editId, userId]);
 
   const update = (patch: Partial<JournalDraft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
 
   const save = useMutation({
+    onMutate: () => {
+      savingRef.current = true;
+    },
     mutationFn: async (current: JournalDraft) => {
       const body = entryBody(current);
       const saved = editId ? await journalApi.update(editId, body) : await journalApi.create(body);
@@ -150,7 +158,10 @@ export function JournalingPage() {
       if (saved.safety.level !== 'none') setCrisis(saved.safety);
       else void navigate('/user/home');
     },
-    onError: (error) => {
+    onError: (error, current) => {
+      // Not saved: the draft is kept as it was sent, and drafts are written again.
+      savingRef.current = false;
+      saveDraft(userId, editId, current);
       const message = errorMessage(error);
       setProblem(message);
       toast.error(message);

@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '../../../ui/states';
 import { journalApi, journalKeys, type JournalEntry } from '../api';
+import { entryCount } from './entry-count';
 import { withoutDeleted } from './deleted-ids';
 import { LedgerItem } from './LedgerItem';
 import { useDeleteEntry } from './useDeleteEntry';
@@ -140,8 +141,9 @@ export function EntryLedger() {
             </Title>
             {list.data && (
               <Text fz="sm" c="dimmed">
-                {list.data.total} {list.data.total === 1 ? 'entry' : 'entries'}
+                {entryCount(list.data)} {list.data.total === 1 ? 'entry' : 'entries'}
                 {search ? ` matching “${search}”` : ''}
+                {list.data.totalCapped ? ' (the newest 1,000 are shown)' : ''}
               </Text>
             )}
           </Stack>

@@ -6,7 +6,7 @@ import { authStore } from '../../auth/auth-store';
 import { chosenDateKey } from '../entry/draft';
 import { deletedIdsKey } from './deleted-ids';
 import { StreakCard, streakHabitText } from './StreakCard';
-import { makeEntry, newHomeServer, stubHomeFetch, type HomeServer } from './test-fixtures';
+import { makeEntry, newHomeServer, stubHomeFetch, weekAnswer, type HomeServer } from './test-fixtures';
 import { futureDateMessage, WeekJourneyCard } from './WeekJourneyCard';
 
 let server: HomeServer;
@@ -125,6 +125,45 @@ describe('streak and week cards', () => {
     renderCards();
     expect(await screen.findByRole('button', { name: /^Monday, November 16/ })).toHaveTextContent('+');
     expect(screen.getByText('Start your week strong! 7 days of opportunity await')).toBeInTheDocument();
+  });
+
+  it("takes each day's count and newest entry from the server's summary, beyond the first page", async () => {
+    const answer = weekAnswer('2026-11-18', []);
+    answer.data.days[0] = {
+      date: '2026-11-16',
+      count: 240,
+      latest: { id: 'e-240', mood: 'Awesome', emoji: '😀', color: null },
+    };
+    answer.data.total = 240;
+    answer.data.hasMore = true;
+    answer.data.next = 'next-page';
+    server.week = answer.data;
+    stubHomeFetch(server);
+    renderCards();
+    expect(
+      await screen.findByRole('img', { name: 'Monday, November 16: 😀 Awesome, 240 entries' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Great progress! 1 day(s) down, 6 to go')).toBeInTheDocument();
+  });
+
+  it("falls back to the day's next entry when its newest was deleted in this browser", async () => {
+    const kept = makeEntry({
+      date: '2026-11-17',
+      mood: 'Fine',
+      emoji: '😊',
+      entryAt: '2026-11-17T15:00:00.000Z',
+    });
+    const gone = makeEntry({
+      date: '2026-11-17',
+      mood: 'Awesome',
+      emoji: '😀',
+      entryAt: '2026-11-17T20:00:00.000Z',
+    });
+    server.entries = [kept, gone];
+    localStorage.setItem(deletedIdsKey, JSON.stringify([gone.id]));
+    stubHomeFetch(server);
+    renderCards();
+    expect(await screen.findByRole('img', { name: 'Tuesday, November 17: 😊 Fine' })).toBeInTheDocument();
   });
 
   it('reports a failed read as date fetch failed', async () => {

@@ -4,9 +4,9 @@ import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ErrorState } from '../../../ui/states';
-import { journalApi, journalKeys, type JournalEntry } from '../api';
+import { journalApi, journalKeys, type JournalEntry, type WeekDaySummary } from '../api';
 import { longDay, shortWeekday, weekOf } from './dates';
-import { withoutDeleted } from './deleted-ids';
+import { readDeletedIds } from './deleted-ids';
 import { storeJournalDate } from './journal-date';
 import { dateFetchFailed } from './StreakCard';
 import { useHomeToday } from './useHomeToday';
@@ -21,8 +21,8 @@ export function weekProgressText(daysDone: number): string {
   return `Great progress! ${daysDone} day(s) down, ${7 - daysDone} to go`;
 }
 
-type DayState =
-  { kind: 'entry'; latest: JournalEntry; count: number } | { kind: 'open' } | { kind: 'future' };
+type DayLatest = NonNullable<WeekDaySummary['latest']>;
+type DayState = { kind: 'entry'; latest: DayLatest; count: number } | { kind: 'open' } | { kind: 'future' };
 
 export interface WeekDay {
   date: string;
@@ -30,22 +30,51 @@ export interface WeekDay {
   state: DayState;
 }
 
-function latestOf(entries: JournalEntry[]): JournalEntry {
-  return entries.reduce((latest, entry) => (entry.entryAt > latest.entryAt ? entry : latest));
-}
-
-/** Monday..Sunday of today's week with what each day shows. */
-export function weekDays(today: string, entries: JournalEntry[]): WeekDay[] {
+/**
+ * Monday..Sunday of today's week with what each day shows: the server's count and newest entry of
+ * the day. An entry this browser deleted (Part 1 §3) that a cached answer still holds is left out:
+ * the day's newest is then taken from the entries of the answer.
+ */
+export function weekDays(
+  today: string,
+  summary: WeekDaySummary[],
+  entries: JournalEntry[],
+  deleted: ReadonlySet<string> = new Set(),
+): WeekDay[] {
   return weekOf(today).map((date) => {
-    const mine = entries.filter((entry) => entry.date === date);
+    const day = summary.find((d) => d.date === date);
+    const goneHere = entries.filter((e) => e.date === date && deleted.has(e.id)).length;
+    const latestGone = !!day?.latest && deleted.has(day.latest.id);
+    const count = Math.max(0, (day?.count ?? 0) - Math.max(goneHere, latestGone ? 1 : 0));
+    const latest = latestGone ? newestKept(entries, date, deleted) : day?.latest;
     const state: DayState =
-      mine.length > 0
-        ? { kind: 'entry', latest: latestOf(mine), count: mine.length }
+      count > 0 && latest
+        ? { kind: 'entry', latest, count }
         : date > today
           ? { kind: 'future' }
           : { kind: 'open' };
     return { date, isToday: date === today, state };
   });
+}
+
+function newestKept(
+  entries: JournalEntry[],
+  date: string,
+  deleted: ReadonlySet<string>,
+): DayLatest | undefined {
+  const kept = entries.filter((e) => e.date === date && !deleted.has(e.id));
+  const newest = kept.reduce<JournalEntry | undefined>(
+    (a, e) => (!a || e.entryAt > a.entryAt ? e : a),
+    undefined,
+  );
+  return (
+    newest && {
+      id: newest.id,
+      mood: newest.mood,
+      emoji: newest.emoji,
+      color: newest.emotionData?.color ?? null,
+    }
+  );
 }
 
 function dayName(day: WeekDay): string {
@@ -79,8 +108,12 @@ export function WeekJourneyCard() {
     if (week.isError) console.error(dateFetchFailed, week.error);
   }, [week.isError, week.error]);
 
-  const entries = week.data ? withoutDeleted(week.data.data.entries) : [];
-  const days = weekDays(today, entries);
+  const days = weekDays(
+    today,
+    week.data?.data.days ?? [],
+    week.data?.data.entries ?? [],
+    new Set(readDeletedIds()),
+  );
   const daysDone = days.filter((day) => day.state.kind === 'entry').length;
 
   const choose = (day: WeekDay) => {
@@ -151,8 +184,8 @@ interface DayCircleProps {
   onChoose: (day: WeekDay) => void;
 }
 
-function tintOf(entry: JournalEntry): CSSProperties {
-  const color = moodOption(entry.mood)?.color ?? entry.emotionData?.color;
+function tintOf(entry: DayLatest): CSSProperties {
+  const color = moodOption(entry.mood)?.color ?? entry.color;
   return color ? ({ '--day-color': color } as CSSProperties) : {};
 }
 

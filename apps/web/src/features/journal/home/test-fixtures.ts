@@ -1,6 +1,13 @@
 import { vi, type Mock } from 'vitest';
 import { jsonResponse } from '../../../test/helpers';
-import type { Analytics, EntryPage, JournalEntry, StreakResponse, WeekResponse } from '../api';
+import type {
+  Analytics,
+  EntryPage,
+  JournalEntry,
+  StreakResponse,
+  WeekDaySummary,
+  WeekResponse,
+} from '../api';
 import { addDays, mondayOf } from './dates';
 
 let counter = 0;
@@ -51,6 +58,22 @@ export function makeEntry(overrides: Partial<JournalEntry> = {}): JournalEntry {
   };
 }
 
+/** The server's day summaries of `dates` over `entries`: count and newest entry of each day. */
+export function daySummaries(dates: string[], entries: JournalEntry[]): WeekDaySummary[] {
+  return dates.map((date) => {
+    const mine = entries.filter((e) => e.date === date);
+    const newest = mine.reduce<JournalEntry | undefined>(
+      (a, e) => (!a || e.entryAt > a.entryAt ? e : a),
+      undefined,
+    );
+    const latest = newest
+      ? { id: newest.id, mood: newest.mood, emoji: newest.emoji, color: newest.emotionData?.color ?? null }
+      : null;
+    return { date, count: mine.length, latest };
+  });
+}
+
+/** A week answer as the server gives it, all entries on one page. */
 export function weekAnswer(day: string, entries: JournalEntry[]): { success: true; data: WeekResponse } {
   const weekStart = mondayOf(day);
   const days = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
@@ -60,8 +83,12 @@ export function weekAnswer(day: string, entries: JournalEntry[]): { success: tru
     data: {
       weekStart,
       weekEnd: days[6]!,
-      days: days.map((date) => ({ date, count: mine.filter((e) => e.date === date).length })),
+      days: daySummaries(days, mine),
+      total: mine.length,
       entries: mine,
+      limit: 100,
+      hasMore: false,
+      next: null,
     },
   };
 }
@@ -92,6 +119,8 @@ export interface HomeServer {
   analytics: (range: string) => Analytics;
   /** Answers an error status for calls whose path ends with one of these names. */
   failing: Map<string, number>;
+  /** The week answer as given, instead of one built from `entries`. */
+  week?: WeekResponse;
 }
 
 export type FetchMock = Mock<typeof fetch>;
@@ -105,7 +134,10 @@ export function stubHomeFetch(server: HomeServer): FetchMock {
     const status = server.failing.get(name);
     if (status) return jsonResponse({ success: false, message: 'Server error' }, { status });
     if (name === 'streak-dates') return jsonResponse({ success: true, ...server.streak });
-    if (name === 'get-mood-by-week') return jsonResponse(weekAnswer(path.split('/')[1]!, server.entries));
+    if (name === 'get-mood-by-week')
+      return jsonResponse(
+        server.week ? { success: true, data: server.week } : weekAnswer(path.split('/')[1]!, server.entries),
+      );
     if (name === 'get-all-mood') {
       const search = (url.searchParams.get('search') ?? '').toLowerCase();
       const page = Number(url.searchParams.get('page') ?? 1);

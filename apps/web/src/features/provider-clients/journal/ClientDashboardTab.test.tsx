@@ -5,7 +5,7 @@ import { jsonResponse, makeJwt, makeUser, renderWithProviders } from '../../../t
 import { authStore } from '../../auth/auth-store';
 import type { Analytics, JournalEntry } from '../../journal/api';
 import { addDays, mondayOf, todayIn } from '../../journal/home/dates';
-import { emptyAnalytics, makeEntry } from '../../journal/home/test-fixtures';
+import { emptyAnalytics, makeEntry, weekAnswer } from '../../journal/home/test-fixtures';
 import type { MoodCount } from './api';
 import { ClientDashboardTab } from './ClientDashboardTab';
 
@@ -63,12 +63,7 @@ beforeEach(() => {
       case 'get-latest-patient-mood':
         return jsonResponse({ success: true, data: latest });
       case 'patient-mood-by-week': {
-        const start = url.searchParams.get('startDate')!;
-        const days = Array.from({ length: 7 }, (_, i) => addDays(start, i));
-        return jsonResponse({
-          success: true,
-          data: { weekStart: start, weekEnd: days[6], entries: week.filter((e) => days.includes(e.date)) },
-        });
+        return jsonResponse(weekAnswer(url.searchParams.get('startDate')!, week));
       }
       case 'patient-mood-count':
         return jsonResponse({ success: true, data: count });

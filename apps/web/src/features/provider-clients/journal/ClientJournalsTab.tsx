@@ -5,6 +5,7 @@ import { IconChevronLeft, IconChevronRight, IconSearch } from '@tabler/icons-rea
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { EmptyState, ErrorState } from '../../../ui/states';
 import { todayIn } from '../../journal/home/dates';
+import { entryCount } from '../../journal/home/entry-count';
 import {
   allMoodFetchFailed,
   clientJournalApi,
@@ -50,7 +51,7 @@ export function ClientJournalsTab({ patientId, clientName = 'Client', timeZone }
   const countText = !data
     ? ''
     : search
-      ? `${data.total} ${data.total === 1 ? 'entry matches' : 'entries match'} “${search}”`
+      ? `${entryCount(data)} ${data.total === 1 ? 'entry matches' : 'entries match'} “${search}”${data.totalCapped ? ' (the newest 1,000 are shown)' : ''}`
       : `${data.total} shared ${data.total === 1 ? 'entry' : 'entries'}`;
 
   const body = () => {

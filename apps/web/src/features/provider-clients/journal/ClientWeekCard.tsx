@@ -4,7 +4,7 @@ import { moodOption } from '@mindledger/domain';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '../../../ui/states';
-import type { JournalEntry } from '../../journal/api';
+import type { WeekDaySummary } from '../../journal/api';
 import { addDays, mondayOf, shortDate, shortWeekday, weekOf } from '../../journal/home/dates';
 import { dateFetchFailed } from '../../journal/home/StreakCard';
 import { clientJournalApi, clientJournalKeys } from './api';
@@ -16,18 +16,21 @@ interface DayView {
   date: string;
   isToday: boolean;
   future: boolean;
-  latest: JournalEntry | null;
+  latest: WeekDaySummary['latest'];
   count: number;
 }
 
-function dayViews(weekStart: string, today: string, entries: JournalEntry[]): DayView[] {
+/** The week's days from the server's day summaries (exact counts and newest entry, however many). */
+function dayViews(weekStart: string, today: string, summary: WeekDaySummary[]): DayView[] {
   return weekOf(weekStart).map((date) => {
-    const mine = entries.filter((entry) => entry.date === date);
-    const latest = mine.reduce<JournalEntry | null>(
-      (best, entry) => (!best || entry.entryAt > best.entryAt ? entry : best),
-      null,
-    );
-    return { date, isToday: date === today, future: date > today, latest, count: mine.length };
+    const day = summary.find((d) => d.date === date);
+    return {
+      date,
+      isToday: date === today,
+      future: date > today,
+      latest: day?.latest ?? null,
+      count: day?.count ?? 0,
+    };
   });
 }
 
@@ -49,9 +52,9 @@ export function ClientWeekCard({ patientId, today }: { patientId: string; today:
     queryKey: clientJournalKeys.week(patientId, weekStart),
     queryFn: ({ signal }) => clientJournalApi.week(patientId, weekStart, signal),
   });
-  const days = dayViews(weekStart, today, week.data?.entries ?? []);
+  const days = dayViews(weekStart, today, week.data?.days ?? []);
   const daysDone = days.filter((day) => day.latest).length;
-  const checkIns = week.data?.entries.length ?? 0;
+  const checkIns = week.data?.total ?? 0;
   const current = weekStart === thisWeek;
   const weekName = `${shortDate(weekStart, today)} – ${shortDate(addDays(weekStart, 6), today)}`;
 
@@ -145,7 +148,7 @@ export function ClientWeekCard({ patientId, today }: { patientId: string; today:
 function DayCircle({ day }: { day: DayView }) {
   const label = dayLabel(day);
   const color = day.latest
-    ? (moodOption(day.latest.mood)?.color ?? day.latest.emotionData?.color)
+    ? (moodOption(day.latest.mood)?.color ?? day.latest.color ?? undefined)
     : undefined;
   const style = color ? ({ '--day-color': color } as CSSProperties) : undefined;
   const kind = day.latest ? 'entry' : day.future ? 'future' : 'empty';

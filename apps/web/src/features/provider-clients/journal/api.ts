@@ -1,6 +1,6 @@
 import type { Sentiment } from '@mindledger/domain';
 import { api } from '../../../api/client';
-import type { Analytics, EntryPage, JournalEntry } from '../../journal/api';
+import type { Analytics, EntryPage, JournalEntry, WeekResponse } from '../../journal/api';
 
 /**
  * The provider's reads of one client's journal (docs/API-moods.md, Part 1 §6–§7). Every call goes
@@ -31,11 +31,7 @@ export interface MoodCount {
 }
 
 /** patient-mood-by-week: the entries of one Monday..Sunday week (the client's local days). */
-export interface ClientWeek {
-  weekStart: string;
-  weekEnd: string;
-  entries: JournalEntry[];
-}
+export type ClientWeek = WeekResponse;
 
 export const clientJournalKeys = {
   all: ['provider-client-journal'] as const,

@@ -1,0 +1,26 @@
+import { parseDateInput } from '@mindledger/domain';
+
+/** Where a page of a day range ended: the last entry's local day, moment and id (their order). */
+export interface RangeCursor {
+  day: string;
+  at: string;
+  id: string;
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The opaque `next` of a range answer. */
+export function encodeRangeCursor(cursor: RangeCursor): string {
+  return Buffer.from(`${cursor.day}|${cursor.at}|${cursor.id}`, 'utf8').toString('base64url');
+}
+
+/** The cursor an `after` names, or null when it is not one this server wrote. */
+export function decodeRangeCursor(value: string): RangeCursor | null {
+  if (value.length > 200 || !/^[A-Za-z0-9_-]+$/.test(value)) return null;
+  const [day, at, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  if (!day || !at || !id || rest.length > 0) return null;
+  if (day.length !== 10 || !parseDateInput(day) || !uuid.test(id)) return null;
+  const instant = new Date(at);
+  if (Number.isNaN(instant.getTime()) || instant.toISOString() !== at) return null;
+  return { day, at, id };
+}
