@@ -167,10 +167,10 @@ if (scenarios.includes('soak')) {
     const summary = summarise(result.samples, result.latencies, result.sampleSeconds);
     const { latencies: _raw, ...written } = result;
     const file = (ext: string) => new URL(`./soak-${result.database}.${ext}`, import.meta.url);
-    writeFileSync(
-      file('json'),
-      `${JSON.stringify({ machine: machineLine(), ...written, summary }, null, 1)}\n`,
-    );
+    // formatted as the repository's prettier would (lint checks bench/)
+    const { format } = await import('prettier');
+    const json = JSON.stringify({ machine: machineLine(), ...written, summary });
+    writeFileSync(file('json'), await format(json, { parser: 'json' }));
     writeFileSync(
       file('svg'),
       soakSvg(

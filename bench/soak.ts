@@ -1114,7 +1114,7 @@ async function measureWeek(url: string, server: WeekProbeRow['server']): Promise
  * connection), then EXPLAINed for the fresh user in the default mode and with custom and generic
  * plans forced.
  */
-async function weekStatementPlans(
+export async function weekStatementPlans(
   databaseUrl: string,
   fresh: { patientId: string; from: string; to: string },
 ): Promise<SoakResult['weekPlans']> {
@@ -1124,7 +1124,7 @@ async function weekStatementPlans(
   proto.query = function (this: unknown, ...args: unknown[]) {
     const config = args[0] as { text?: string; values?: unknown[] } | undefined;
     if (!caught && config?.text?.includes('"local_day" >='))
-      caught = { text: config.text, values: config.values ?? [] };
+      caught = { text: config.text, values: config.values ?? (Array.isArray(args[1]) ? args[1] : []) };
     return original.apply(this, args);
   };
   const database = await openDatabase({ databaseUrl, poolSize: 1 });
