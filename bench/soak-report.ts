@@ -292,8 +292,10 @@ export function soakSvg(
     );
     out.push(`<text x="${plotRight + 50}" y="${ly + 4}">${esc(route)}</text>`);
   });
+  const noteY = top1 + 8 + shown.length * 18 + 8;
+  out.push(`<text x="${plotRight + 20}" y="${noteY}" fill="#555">solid: the home screen's calls</text>`);
   out.push(
-    `<text x="${plotRight + 20}" y="${top1 + 8 + shown.length * 18 + 8}" fill="#555">solid: home screen calls; dashed: largest last/first p99</text>`,
+    `<text x="${plotRight + 20}" y="${noteY + 16}" fill="#555">dashed: largest last / first p99</text>`,
   );
   // panel 2: memory
   const mem = samples.flatMap((s) => [s.server.rssMb, s.server.heapUsedMb ?? 0]);
