@@ -26,7 +26,7 @@ const RECENT = 360;
 const RECENT_DAYS = 180;
 /** The search word: in exactly one of the 20 note bodies, so in ~5 % of entries with notes. */
 export const SEARCH_WORD = 'garden';
-const TIME_ZONES = [
+export const TIME_ZONES = [
   'America/Denver',
   'America/New_York',
   'America/Los_Angeles',
@@ -36,9 +36,9 @@ const TIME_ZONES = [
   'Australia/Sydney',
   'UTC',
 ];
-const BENCH_TZ = 'America/New_York';
+export const BENCH_TZ = 'America/New_York';
 
-const openers = [
+export const openers = [
   'Woke up early today.',
   'Slow start this morning.',
   'Busy day at work.',
@@ -60,7 +60,7 @@ const openers = [
   'Read for an hour after lunch.',
   'Finally slept eight hours.',
 ];
-const bodies = [
+export const bodies = [
   'I noticed my shoulders were tense most of the time and tried the breathing exercise.',
   'My thoughts kept circling back to the deadline next week.',
   `Planted tomatoes in the ${SEARCH_WORD} and felt calmer with my hands in the soil.`,
@@ -97,7 +97,7 @@ const moodsBySentiment: Record<string, [string, string][]> = {
 };
 
 /** Every emotion path of the wheel (and the three Simple choices) with the moods that fit it. */
-function emotionCombos() {
+export function emotionCombos() {
   const now = new Date();
   const choices: EmotionData[] = [];
   let i = 0;
@@ -141,11 +141,20 @@ function emotionCombos() {
   );
 }
 
-/** Entry counts: heavy, light, then the other users (700–1,300 each) adding up to ENTRIES. */
-function plan() {
-  const others = PATIENTS - 2;
-  const rest = ENTRIES - HEAVY.entries - LIGHT.entries;
-  const raw = Array.from({ length: others }, (_, i) => 700 + ((i * 389) % 601));
+/** How the other users' histories are spread: 700–1,300 entries each, or a few long and many short. */
+export type HistorySpread = 'even' | 'skewed';
+
+/**
+ * Entry counts: heavy, light, then the other users adding up to `entries`. `even`: 700–1,300 each
+ * (scaled). `skewed` (the soak's): weight 30 + 5,000·u⁶ for u spread evenly over [0, 1), scaled — at
+ * 300,000 entries per 1,000 users the median user has ~40 entries and the top few ~2,000.
+ */
+function plan(entries: number, patients: number, spread: HistorySpread) {
+  const others = patients - 2;
+  const rest = entries - HEAVY.entries - LIGHT.entries;
+  const raw = Array.from({ length: others }, (_, i) =>
+    spread === 'even' ? 700 + ((i * 389) % 601) : 30 + 5000 * (((i * 389) % 997) / 997) ** 6,
+  );
   const scale = rest / raw.reduce((a, b) => a + b, 0);
   const counts = raw.map((n) => Math.max(1, Math.round(n * scale)));
   const drift = rest - counts.reduce((a, b) => a + b, 0);
@@ -187,8 +196,20 @@ const log = (message: string) =>
  * them) have 3 goals each, linked from ~8 % of their entries with a mention each. Then VACUUM
  * ANALYZE.
  */
-export async function seedJournal(options: { databaseUrl?: string | undefined; dataDir: string }) {
+export async function seedJournal(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** Entries in all (default ENTRIES). */
+  entries?: number;
+  /** Patients in all, heavy and light included (default PATIENTS). */
+  patients?: number;
+  spread?: HistorySpread;
+  /** The first this many users get 3 goals each (default 100). */
+  goalUsers?: number;
+}) {
   const started = Date.now();
+  const entries = options.entries ?? ENTRIES;
+  const goalUsers = options.goalUsers ?? 100;
   const database = await openDatabase(options);
   try {
     await database.migrate();
@@ -196,7 +217,7 @@ export async function seedJournal(options: { databaseUrl?: string | undefined; d
     const db = database.db;
     const [patient] = await db.select().from(users).where(eq(users.email, 'patient@demo.local'));
     if (!patient) throw new Error('demo patient missing');
-    const people = plan();
+    const people = plan(entries, options.patients ?? PATIENTS, options.spread ?? 'even');
     const emails = people.map((p) => p.email);
     await db.execute(sql`
       insert into users (email, first_name, last_name, role, activated, approved, password_hash, timezone)
@@ -251,7 +272,7 @@ export async function seedJournal(options: { databaseUrl?: string | undefined; d
     await db.execute(sql`create index on bench_slots (r)`);
     log('slots');
     const chunk = Number(process.env.BENCH_JOURNAL_CHUNK ?? 50_000);
-    for (let from = 1; from <= ENTRIES; from += chunk) {
+    for (let from = 1; from <= entries; from += chunk) {
       await db.execute(sql`
         insert into journal_entries (patient_id, mood, emoji, notes, journal_type, journal_mode,
           chat_messages, is_ai_generated, emotion_data, original_emotion_data, emotion, core_emotion,
@@ -283,7 +304,7 @@ export async function seedJournal(options: { databaseUrl?: string | undefined; d
         where s.r between ${from} and ${from + chunk - 1}
         order by s.r`);
       if ((from - 1) % (chunk * 4) === 0)
-        log(`entries ${from.toLocaleString('en')}… of ${ENTRIES.toLocaleString('en')}`);
+        log(`entries ${from.toLocaleString('en')}… of ${entries.toLocaleString('en')}`);
     }
     // Goals for the first 100 users, linked from ~8 % of their entries (one mention each).
     await db.execute(sql`
@@ -292,7 +313,7 @@ export async function seedJournal(options: { databaseUrl?: string | undefined; d
       select p.id, p.id, 'personal', g.t, lower(g.t), 3, array['health'], now() - interval '3 years',
              now() - interval '3 years'
       from bench_people p, jsonb_array_elements_text(${JSON.stringify(goalTexts)}::jsonb) as g(t)
-      where p.seq <= 100`);
+      where p.seq <= ${goalUsers}`);
     await db.execute(sql`
       insert into goal_entry_links (goal_id, entry_id, patient_id, created_at)
       select g.id, e.id, e.patient_id, e.entry_at
@@ -301,7 +322,7 @@ export async function seedJournal(options: { databaseUrl?: string | undefined; d
       join (select id, patient_id, row_number() over (partition by patient_id order by text) - 1 as r
             from goals) g
         on g.patient_id = p.id and g.r = get_byte(uuid_send(e.id), 1) % 3
-      where p.seq <= 100 and get_byte(uuid_send(e.id), 0) % 12 = 5`);
+      where p.seq <= ${goalUsers} and get_byte(uuid_send(e.id), 0) % 12 = 5`);
     await db.execute(sql`
       insert into goal_mentions (goal_id, patient_id, entry_id, mood_type, created_at)
       select l.goal_id, l.patient_id, l.entry_id, e.sentiment, l.created_at

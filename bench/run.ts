@@ -17,9 +17,12 @@ import {
 import { benchLedger, ledgerReport, seedLedger } from './ledger.js';
 import { benchLogin, loginReport } from './login.js';
 import { startServer } from './server.js';
+import { runSoak, HOME_ROUTES } from './soak.js';
+import { soakSvg, summarise, summaryTable } from './soak-report.js';
 
 /**
- * `npm run bench [foundation|connections|goals|journal|login|ledger]` (default: all; `BENCH_TARGETS=postgres` or
+ * `npm run bench [foundation|connections|goals|journal|login|ledger|soak]` (default: all but soak,
+ * which runs only when named; `BENCH_TARGETS=postgres` or
  * `embedded` for one database): the real, built server on the embedded
  * database and on PostgreSQL, driven by autocannon. Prints tables for bench/README.md and writes
  * them to bench/latest.md.
@@ -173,6 +176,52 @@ if (scenarios.includes('ledger')) {
     }
   }
   lines.push(...ledgerReport(results), '');
+}
+if (scenarios.includes('soak')) {
+  // PostgreSQL first: the longer, more telling run
+  for (const target of [...targets].sort((a, b) =>
+    a.key === 'postgres' ? -1 : b.key === 'postgres' ? 1 : 0,
+  )) {
+    const result = await runSoak(target, port++, startServer);
+    const url = created.size ? [...created].at(-1) : undefined;
+    if (url) await drop(url);
+    const summary = summarise(result.samples, result.latencies, result.sampleSeconds);
+    const { latencies: _raw, ...written } = result;
+    const file = (ext: string) => new URL(`./soak-${result.database}.${ext}`, import.meta.url);
+    // formatted as the repository's prettier would (lint checks bench/)
+    const { format } = await import('prettier');
+    const json = JSON.stringify({ machine: machineLine(), ...written, summary });
+    writeFileSync(file('json'), await format(json, { parser: 'json' }));
+    writeFileSync(
+      file('svg'),
+      soakSvg(
+        `${result.label}: ${result.minutes} min at ${result.rate} req/s (${result.startedAt.slice(0, 16)} UTC)`,
+        result.samples,
+        HOME_ROUTES,
+        summary,
+      ),
+    );
+    const table = summaryTable(result.label, summary, result.minutes, result.rate);
+    const week = result.weekProbe.length
+      ? [
+          '',
+          '| server | request | req/s | p50 (ms) | p99 (ms) | errors | non-2xx |',
+          '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
+          ...result.weekProbe.map(
+            (r) =>
+              `| ${r.server} | ${r.route} | ${r.reqPerSec} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} |`,
+          ),
+        ]
+      : [];
+    const plans = result.weekPlans.flatMap((p) => [
+      '',
+      `${p.mode} (${p.ms ?? '–'} ms):`,
+      '```',
+      ...p.plan,
+      '```',
+    ]);
+    lines.push(...table, ...week, ...plans, '');
+  }
 }
 for (const url of [...created]) await drop(url);
 writeFileSync(new URL('./latest.md', import.meta.url), `${lines.join('\n')}\n`);

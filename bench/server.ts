@@ -14,8 +14,19 @@ const webDist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 export interface RunningServer {
   url: string;
   pid: number;
+  /** The server process (its IPC channel when started with `ipc`). */
+  child: ChildProcess;
   rssMb(): number;
   stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Node options before main.js, e.g. `['--import', probeUrl]`. */
+  nodeArgs?: string[];
+  /** An IPC channel to the server process (`child.send`, `process.send` in a probe). */
+  ipc?: boolean;
+  /** Leave the data directory in place on stop (a restart on the same data follows). */
+  keepDataDir?: boolean;
 }
 
 /** Resident memory of a process in MB, from /proc. */
@@ -45,9 +56,10 @@ export async function startServer(
   port: number,
   env: Record<string, string> = {},
   existingDataDir?: string,
+  options: StartOptions = {},
 ): Promise<RunningServer> {
   const dataDir = existingDataDir ?? (await mkdtemp(join(tmpdir(), 'mindledger-bench-')));
-  const child = spawn(process.execPath, [mainJs], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), mainJs], {
     env: {
       ...process.env,
       NODE_ENV: 'development',
@@ -62,18 +74,24 @@ export async function startServer(
       RATE_LIMIT_AUTH_PER_10_MINUTES: '100000000',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: options.ipc ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child);
   return {
     url,
     pid: child.pid ?? 0,
+    child,
     rssMb: () => rssOf(child.pid ?? 0),
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      await rm(dataDir, { recursive: true, force: true });
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        // an open IPC channel would keep the server's event loop alive after it closed
+        if (child.connected) child.disconnect();
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (!options.keepDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
