@@ -1130,11 +1130,10 @@ export async function weekStatementPlans(
   const database = await openDatabase({ databaseUrl, poolSize: 1 });
   try {
     const { MoodQueries } = await import('../apps/server/src/features/moods/queries.js');
-    await new MoodQueries(database.db).days(
+    await new MoodQueries(database.db).rangePage(
       { patientId: fresh.patientId, includePrivate: true },
-      fresh.from,
-      fresh.to,
-      500,
+      { from: fresh.from, to: fresh.to },
+      100,
     );
   } finally {
     proto.query = original;

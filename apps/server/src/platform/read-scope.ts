@@ -20,8 +20,11 @@ export const ownScope = (patientId: string): ReadScope => ({ patientId, includeP
  * everything derived from entries (goal mentions, counts, dates) goes through `fromVisibleEntry`.
  */
 export function visibleEntries(patientId: string | Placeholder, includePrivate: boolean): SQL {
-  const live = and(eq(journalEntries.patientId, patientId), eq(journalEntries.deleted, false)) as SQL;
-  return includePrivate ? live : (and(live, eq(journalEntries.isPrivate, false)) as SQL);
+  // `not deleted` written out, never `deleted = $n`: the journal's indexes are partial (`where not
+  // deleted`), and a prepared statement's generic plan cannot prove a parameter false, so with a
+  // parameter every journal read would fall back to scanning the whole table (decision 072).
+  const live = and(eq(journalEntries.patientId, patientId), sql`not ${journalEntries.deleted}`) as SQL;
+  return includePrivate ? live : (and(live, sql`not ${journalEntries.isPrivate}`) as SQL);
 }
 
 /**

@@ -282,7 +282,7 @@ export class GoalsService {
         and(
           eq(journalEntries.id, entryId),
           eq(journalEntries.patientId, patientId),
-          eq(journalEntries.deleted, false),
+          sql`not ${journalEntries.deleted}`,
         ),
       );
     if (!entry) throw notFound('Journal entry not found');
@@ -358,7 +358,7 @@ export class GoalsService {
       })
       .from(goalEntryLinks)
       .innerJoin(journalEntries, eq(journalEntries.id, goalEntryLinks.entryId))
-      .where(and(eq(goalEntryLinks.goalId, goalId), eq(journalEntries.deleted, false)))
+      .where(and(eq(goalEntryLinks.goalId, goalId), sql`not ${journalEntries.deleted}`))
       .orderBy(desc(journalEntries.entryAt))
       .limit(200);
   }

@@ -73,7 +73,7 @@ export class JournalPhotos {
         and(
           eq(journalEntries.id, link.entryId),
           eq(journalEntries.patientId, link.patientId),
-          eq(journalEntries.deleted, false),
+          sql`not ${journalEntries.deleted}`,
           includePrivate ? undefined : eq(journalEntries.isPrivate, false),
           holding,
         ),

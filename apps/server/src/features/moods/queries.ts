@@ -18,6 +18,12 @@ export const inScope = (scope: Scope): SQL => visibleEntries(scope.patientId, sc
  * (never private entries) are two variants of each.
  */
 type Variant = 'self' | 'shared';
+
+/** A query builder before `.prepare` (drizzle's select builders). */
+interface Preparable<T> {
+  prepare(name: string): T;
+  toSQL(): { sql: string; params: unknown[] };
+}
 const variantOf = (scope: Scope): Variant => (scope.includePrivate ? 'self' : 'shared');
 
 const param = {
@@ -128,17 +134,28 @@ export type AggregateRow = {
 
 export class MoodQueries {
   private readonly statements = new Map<string, unknown>();
+  private readonly texts = new Map<string, { sql: string; params: unknown[] }>();
 
   constructor(private readonly db: Db) {}
 
-  /** The statement `name`, prepared on first use. */
-  private statement<T>(name: string, build: (name: string) => T): T {
+  /** The statement `name`, prepared on first use; its SQL is kept for `preparedTexts`. */
+  private statement<T>(name: string, build: () => Preparable<T>): T {
     let statement = this.statements.get(name) as T | undefined;
     if (!statement) {
-      statement = build(name);
+      const builder = build();
+      this.texts.set(name, builder.toSQL());
+      statement = builder.prepare(name);
       this.statements.set(name, statement);
     }
     return statement;
+  }
+
+  /**
+   * The SQL of every statement prepared so far, by name (a test EXPLAINs them with a generic plan:
+   * no journal read may fall back to scanning the whole table).
+   */
+  preparedTexts(): ReadonlyMap<string, { sql: string; params: unknown[] }> {
+    return this.texts;
   }
 
   /**
@@ -151,7 +168,7 @@ export class MoodQueries {
   async page(scope: Scope, page: number, limit: number, search?: string) {
     const words = searchWords(search);
     if (words.length > 0) return this.searchPage(scope, words, page, limit);
-    const statement = this.statement(`ledger_page_${variantOf(scope)}`, (name) => {
+    const statement = this.statement(`ledger_page_${variantOf(scope)}`, () => {
       const where = live(variantOf(scope));
       const counted = variantOf(scope) === 'self' ? journalCounts.entries : journalCounts.shared;
       const total = sql<number>`coalesce((select ${counted} from ${journalCounts}
@@ -162,8 +179,7 @@ export class MoodQueries {
         .where(where)
         .orderBy(...newestFirst)
         .limit(param.limit)
-        .offset(param.offset)
-        .prepare(name);
+        .offset(param.offset);
     });
     const run = (offset: number, size: number) =>
       statement.execute({ patientId: scope.patientId, limit: size, offset });
@@ -179,7 +195,7 @@ export class MoodQueries {
    */
   private async searchPage(scope: Scope, words: string[], page: number, limit: number) {
     const variant = variantOf(scope);
-    const statement = this.statement(`ledger_search_${words.length}_${variant}`, (name) => {
+    const statement = this.statement(`ledger_search_${words.length}_${variant}`, () => {
       const hits = this.db
         .$with('hits', { id: sql<string>`id`, entryAt: sql<Date>`entry_at` })
         .as(searchHits(variant, words.length));
@@ -195,8 +211,7 @@ export class MoodQueries {
           sql`${e.id} in (select id from ${newest} order by entry_at desc, id desc
             limit ${param.limit} offset ${param.offset})`,
         )
-        .orderBy(...newestFirst)
-        .prepare(name);
+        .orderBy(...newestFirst);
     });
     const values = Object.fromEntries(
       words.flatMap((word, i) => [
@@ -218,26 +233,24 @@ export class MoodQueries {
   }
 
   async latest(scope: Scope): Promise<StoredEntry | undefined> {
-    const statement = this.statement(`entry_latest_${variantOf(scope)}`, (name) =>
+    const statement = this.statement(`entry_latest_${variantOf(scope)}`, () =>
       this.db
         .select(storedEntry)
         .from(e)
         .where(live(variantOf(scope)))
         .orderBy(...newestFirst)
-        .limit(1)
-        .prepare(name),
+        .limit(1),
     );
     const [row] = await statement.execute({ patientId: scope.patientId });
     return row as StoredEntry | undefined;
   }
 
   async one(scope: Scope, id: string): Promise<StoredEntry | undefined> {
-    const statement = this.statement(`entry_by_id_${variantOf(scope)}`, (name) =>
+    const statement = this.statement(`entry_by_id_${variantOf(scope)}`, () =>
       this.db
         .select(storedEntry)
         .from(e)
-        .where(and(live(variantOf(scope)), eq(e.id, param.id)))
-        .prepare(name),
+        .where(and(live(variantOf(scope)), eq(e.id, param.id))),
     );
     const [row] = await statement.execute({ patientId: scope.patientId, id });
     return row as StoredEntry | undefined;
@@ -258,7 +271,7 @@ export class MoodQueries {
   ): Promise<{ rows: StoredEntry[]; hasMore: boolean }> {
     const variant = variantOf(scope);
     const name = `entries_by_day_${variant}${after ? '_after' : ''}${withActivities ? '_activities' : ''}`;
-    const statement = this.statement(name, (statementName) => {
+    const statement = this.statement(name, () => {
       // Compared and ordered at the millisecond a cursor can carry (JavaScript dates).
       const at = sql`date_trunc('milliseconds', ${e.entryAt})`;
       const afterCursor = sql`(${e.localDay}, ${at}, ${e.id}) >
@@ -269,8 +282,7 @@ export class MoodQueries {
         .from(e)
         .where(and(inDays(variant), after ? afterCursor : undefined, withActivities ? activities : undefined))
         .orderBy(asc(e.localDay), asc(at), asc(e.id))
-        .limit(param.limit)
-        .prepare(statementName);
+        .limit(param.limit);
     });
     const rows = (await statement.execute({
       patientId: scope.patientId,
@@ -287,7 +299,7 @@ export class MoodQueries {
    * colour (the week circles), whatever the number of entries that day.
    */
   async daySummary(scope: Scope, from: string, to: string) {
-    const statement = this.statement(`day_summary_${variantOf(scope)}`, (name) =>
+    const statement = this.statement(`day_summary_${variantOf(scope)}`, () =>
       this.db
         .selectDistinctOn([e.localDay], {
           date: e.localDay,
@@ -299,8 +311,7 @@ export class MoodQueries {
         })
         .from(e)
         .where(inDays(variantOf(scope)))
-        .orderBy(asc(e.localDay), sql`${e.entryAt} desc`, sql`${e.id} desc`)
-        .prepare(name),
+        .orderBy(asc(e.localDay), sql`${e.entryAt} desc`, sql`${e.id} desc`),
     );
     return statement.execute({ patientId: scope.patientId, from, to });
   }
@@ -318,15 +329,14 @@ export class MoodQueries {
 
   /** Distinct local days with an entry, newest first (streak, week dots). */
   async recentDays(scope: Scope, limit: number) {
-    const statement = this.statement(`entry_days_${variantOf(scope)}`, (name) =>
+    const statement = this.statement(`entry_days_${variantOf(scope)}`, () =>
       this.db
         .select({ day: e.localDay, count: sql<number>`count(*)::int` })
         .from(e)
         .where(live(variantOf(scope)))
         .groupBy(e.localDay)
         .orderBy(desc(e.localDay))
-        .limit(param.limit)
-        .prepare(name),
+        .limit(param.limit),
     );
     return statement.execute({ patientId: scope.patientId, limit });
   }
@@ -356,13 +366,12 @@ export class MoodQueries {
    * intensity) and the overall total and average intensity.
    */
   async aggregate(scope: Scope, from: string, to: string): Promise<AggregateRow[]> {
-    const statement = this.statement(`entry_aggregate_${variantOf(scope)}`, (name) =>
+    const statement = this.statement(`entry_aggregate_${variantOf(scope)}`, () =>
       this.db
         .select(aggregateColumns)
         .from(e)
         .where(inDays(variantOf(scope)))
-        .groupBy(aggregateGroups)
-        .prepare(name),
+        .groupBy(aggregateGroups),
     );
     return statement.execute({ patientId: scope.patientId, from, to });
   }
