@@ -20,7 +20,8 @@ export function decodeRangeCursor(value: string): RangeCursor | null {
   const [day, at, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
   if (!day || !at || !id || rest.length > 0) return null;
   if (day.length !== 10 || !parseDateInput(day) || !uuid.test(id)) return null;
+  // A moment the server wrote: ISO with milliseconds, within the dates the journal accepts.
   const instant = new Date(at);
-  if (Number.isNaN(instant.getTime()) || instant.toISOString() !== at) return null;
+  if (Number.isNaN(instant.getTime()) || instant.toISOString() !== at || !parseDateInput(at)) return null;
   return { day, at, id };
 }
