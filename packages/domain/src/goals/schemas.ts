@@ -170,6 +170,24 @@ export const updateGoalSchema = z
   });
 export type UpdateGoalInput = z.output<typeof updateGoalSchema>;
 
+/** The most goals one list answer carries (`limit`, default and most); `page` pages on. */
+export const goalPageMax = 100;
+const goalPage = {
+  page: z.coerce
+    .number()
+    .int(messages.validNumber)
+    .min(1, messages.minValue(1))
+    .max(100_000, messages.maxValue(100_000))
+    .default(1),
+  limit: z.coerce
+    .number()
+    .int(messages.validNumber)
+    .min(1, messages.minValue(1))
+    .max(goalPageMax, messages.maxValue(goalPageMax))
+    .default(goalPageMax),
+};
+export const goalPageQuery = z.object(goalPage);
+
 export const goalListQuery = z.object({
   type: z.enum([...goalTypes, 'all'], { error: messages.oneOf([...goalTypes, 'all']) }).default('all'),
   status: z
@@ -178,10 +196,12 @@ export const goalListQuery = z.object({
   search: z.string().trim().max(100, messages.maxChars(100)).optional(),
   category: category.optional(),
   patientId,
+  ...goalPage,
 });
 export const archivedQuery = z.object({
   type: z.enum(goalTypes, { error: messages.oneOf(goalTypes) }).optional(),
   patientId,
+  ...goalPage,
 });
 export const presetQuery = z.object({
   category: category.optional(),

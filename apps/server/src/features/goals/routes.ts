@@ -8,6 +8,7 @@ import {
   goalListQuery,
   goalMessages as msg,
   goalNotificationSchema,
+  goalPageQuery,
   goalTextKey,
   incrementMentionSchema,
   isUuid,
@@ -39,6 +40,19 @@ function split(rows: GoalRow[]) {
     all,
   };
 }
+
+/**
+ * One page of a goal list (at most `goalPageMax`), with what pages on: active goals are few (the
+ * goal limits), but completed and abandoned ones accumulate for as long as a client uses the product.
+ */
+function pageOf<T>(rows: T[], query: { page: number; limit: number }) {
+  const { page, limit } = query;
+  const pages = Math.max(1, Math.ceil(rows.length / limit));
+  return {
+    rows: rows.slice((page - 1) * limit, page * limit),
+    paging: { total: rows.length, page, limit, pages, hasNext: page < pages },
+  };
+}
 const isArchived = (g: GoalRow) => g.completed || g.abandoned;
 
 /** Goals under /api/v1/goals (docs/API-goals.md). Role guards run before validation. */
@@ -61,8 +75,9 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
           (!search || g.textKey.includes(search)) &&
           (!q.category || g.categories.includes(q.category)),
       );
-      const data = split(rows);
-      return { success: true, data, goals: data.all };
+      const { rows: shown, paging } = pageOf(rows, q);
+      const data = split(shown);
+      return { success: true, data, goals: data.all, ...paging };
     });
 
     app.get(
@@ -72,7 +87,8 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
         const scope = await service.scopeFor(request, caller(request), request.query.patientId);
         const type = request.query.type;
         const rows = (await service.list(scope)).filter((g) => isArchived(g) && (!type || g.type === type));
-        return { success: true, data: rows.map(presentGoal) };
+        const { rows: shown, paging } = pageOf(rows, request.query);
+        return { success: true, data: shown.map(presentGoal), ...paging };
       },
     );
 
@@ -107,15 +123,24 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
       };
     });
 
-    app.get('/goals/getall-goal', { ...patient, schema: { tags } }, async (request) => ({
-      success: true,
-      data: (await service.list(ownScope(caller(request).sub))).map(presentGoal),
-    }));
+    app.get(
+      '/goals/getall-goal',
+      { ...patient, schema: { tags, querystring: goalPageQuery } },
+      async (request) => {
+        const { rows, paging } = pageOf(await service.list(ownScope(caller(request).sub)), request.query);
+        return { success: true, data: rows.map(presentGoal), ...paging };
+      },
+    );
 
-    app.get('/goals/getall-completed-goal', { ...patient, schema: { tags } }, async (request) => ({
-      success: true,
-      data: (await service.list(ownScope(caller(request).sub))).filter((g) => g.completed).map(presentGoal),
-    }));
+    app.get(
+      '/goals/getall-completed-goal',
+      { ...patient, schema: { tags, querystring: goalPageQuery } },
+      async (request) => {
+        const completed = (await service.list(ownScope(caller(request).sub))).filter((g) => g.completed);
+        const { rows, paging } = pageOf(completed, request.query);
+        return { success: true, data: rows.map(presentGoal), ...paging };
+      },
+    );
 
     app.get('/goals/journal/goals-summary', { ...patient, schema: { tags } }, async (request) => {
       const me = caller(request).sub;
@@ -267,12 +292,16 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
 
     app.get(
       '/goals/getuser-all-goals/:id',
-      { preValidation: ctx.guards.requireRole('provider'), schema: { tags, params: idParams } },
+      {
+        preValidation: ctx.guards.requireRole('provider'),
+        schema: { tags, params: idParams, querystring: goalPageQuery },
+      },
       async (request) => {
         const id = request.params.id;
         if (!isUuid(id)) throw notFound();
         const scope = await service.scopeFor(request, caller(request), id);
-        return { success: true, data: split(await service.list(scope)) };
+        const { rows, paging } = pageOf(await service.list(scope), request.query);
+        return { success: true, data: split(rows), ...paging };
       },
     );
 

@@ -50,7 +50,21 @@ describe('goals page', () => {
         );
         return jsonResponse({ success: true, data: lists(goals), goals });
       }
-      if (path === '/goals/archived') return jsonResponse({ success: true, data: archived });
+      if (path === '/goals/archived') {
+        // Pages of 100, as the server answers them.
+        const page = Number(url.searchParams.get('page') ?? 1);
+        const pages = Math.max(1, Math.ceil(archived.length / 100));
+        const data = archived.slice((page - 1) * 100, page * 100);
+        return jsonResponse({
+          success: true,
+          data,
+          total: archived.length,
+          page,
+          limit: 100,
+          pages,
+          hasNext: page < pages,
+        });
+      }
       if (path === '/goals/stats')
         return jsonResponse({
           success: true,
@@ -114,6 +128,23 @@ describe('goals page', () => {
     await userEvent.click(within(categories).getByRole('button', { name: /Archived Goals/ }));
     expect(await screen.findByText('Drink more water')).toBeInTheDocument();
     expect(screen.queryByText('Walk every morning')).toBeNull();
+  });
+
+  it('counts every archived goal and shows older ones a page at a time', async () => {
+    archived = Array.from({ length: 130 }, (_, i) =>
+      makeGoal(100 + i, { text: `Old goal ${i + 1}`, completed: true, status: 'completed' }),
+    );
+    renderWithProviders(<GoalsPage />, '/user/goals');
+    const categories = await screen.findByRole('navigation', { name: 'Goal categories' });
+    expect(await within(categories).findByRole('button', { name: /Archived Goals/ })).toHaveTextContent(
+      '130',
+    );
+    await userEvent.click(within(categories).getByRole('button', { name: /Archived Goals/ }));
+    expect(await screen.findByText('Old goal 100')).toBeInTheDocument();
+    expect(screen.queryByText('Old goal 101')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Show older goals' }));
+    expect(await screen.findByText('Old goal 130')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show older goals' })).toBeNull();
   });
 
   it('shows an empty state per category', async () => {

@@ -94,6 +94,16 @@ export function GoalsPage() {
                 onEdit={openForm}
                 empty={<GoalEmptyState state={{ ...state, search }} actions={createButtons} />}
               />
+              {data.current.more && (
+                <Button
+                  variant="default"
+                  mt="md"
+                  loading={data.current.more.loading}
+                  onClick={data.current.more.load}
+                >
+                  Show older goals
+                </Button>
+              )}
             </div>
             {data.activeCounts && (
               <GoalFooter

@@ -102,6 +102,15 @@ interface Data<T> {
   data: T;
 }
 
+/** A page of a goal list: the goals and what pages on. */
+export interface GoalPage extends Data<Goal[]> {
+  total: number;
+  page: number;
+  limit: number;
+  pages: number;
+  hasNext: boolean;
+}
+
 interface Message<T> extends Data<T> {
   message?: string;
 }
@@ -128,10 +137,12 @@ export const goalsApi = {
         query: { type: params.type, status: params.status, search: params.search },
       })
       .then((r) => r.data),
-  archived: (type: GoalTypeFilter, signal?: AbortSignal) =>
-    api
-      .get<Data<Goal[]>>('goals/archived', { signal, query: { type: type === 'all' ? undefined : type } })
-      .then((r) => r.data),
+  /** One page of archived goals (the server answers at most 100 a page). */
+  archived: (type: GoalTypeFilter, page = 1, signal?: AbortSignal) =>
+    api.get<GoalPage>('goals/archived', {
+      signal,
+      query: { type: type === 'all' ? undefined : type, page },
+    }),
   stats: (signal?: AbortSignal) => api.get<Data<GoalStats>>('goals/stats', { signal }).then((r) => r.data),
   create: (body: GoalBody) => api.post<Message<Goal>>('goals/', body, { idempotent: true }),
   update: (id: string, body: GoalBody) => api.put<Message<Goal>>(`goals/${id}`, body),

@@ -1,5 +1,5 @@
 import { goalLimits } from '@mindledger/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { goalQueryOptions, goalsApi, goalsKeys, useGoals, type Goal } from './api';
 import { goalLimitReachedText } from './GoalFooter';
 import type { GoalCounts } from './GoalsSidebar';
@@ -24,11 +24,15 @@ export function useGoalsPageData(state: GoalViewState, search: string) {
     placeholderData: keepPreviousData,
     ...goalQueryOptions,
   });
-  const archived = useQuery({
+  // Archived goals accumulate: read a page at a time, older ones on demand.
+  const archived = useInfiniteQuery({
     queryKey: goalsKeys.archived('all'),
-    queryFn: ({ signal }) => goalsApi.archived('all', signal),
+    queryFn: ({ signal, pageParam }) => goalsApi.archived('all', pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasNext ? last.page + 1 : undefined),
     ...goalQueryOptions,
   });
+  const archivedGoals = archived.data?.pages.flatMap((page) => page.data);
   const stats = useQuery({
     queryKey: goalsKeys.stats(),
     queryFn: ({ signal }) => goalsApi.stats(signal),
@@ -40,7 +44,7 @@ export function useGoalsPageData(state: GoalViewState, search: string) {
       ? {
           personal: active.data.personal.length,
           therapist: active.data.therapist.length,
-          archived: archived.data.length,
+          archived: archived.data.pages[0]?.total ?? 0,
         }
       : null;
   const activeCounts = active.data
@@ -56,22 +60,26 @@ export function useGoalsPageData(state: GoalViewState, search: string) {
   const current =
     state.tab === 'archived'
       ? {
-          goals: archived.data?.filter(
+          goals: archivedGoals?.filter(
             (g) => (state.type === 'all' || g.type === state.type) && matches(g, search),
           ),
           isPending: archived.isPending,
           error: archived.error,
           refetch: () => void archived.refetch(),
+          more: archived.hasNextPage
+            ? { load: () => void archived.fetchNextPage(), loading: archived.isFetchingNextPage }
+            : undefined,
         }
       : {
           goals: list.data?.all,
           isPending: list.isPending,
           error: list.error,
           refetch: () => void list.refetch(),
+          more: undefined,
         };
 
   const find = (id: string): Goal | undefined =>
-    [...(list.data?.all ?? []), ...(active.data?.all ?? []), ...(archived.data ?? [])].find(
+    [...(list.data?.all ?? []), ...(active.data?.all ?? []), ...(archivedGoals ?? [])].find(
       (g) => g.id === id,
     );
 
