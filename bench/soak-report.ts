@@ -23,6 +23,8 @@ export interface Sample {
   /** Requests the schedule asked for but did not send: the concurrency cap was reached. */
   skipped: number;
   routes: RouteWindow[];
+  /** CPU used in the window, in % of one core: the server process and this load generator. */
+  cpu?: { serverPct: number; generatorPct: number };
   server: {
     rssMb: number;
     heapUsedMb?: number;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { addDays, localDay, simpleEmotionData } from '@mindledger/domain';
@@ -9,6 +10,13 @@ import { percentile, type RouteWindow, type Sample } from './soak-report.js';
 import type { RunningServer } from './server.js';
 
 /** Run length, sample window, seed size and load, all overridable. */
+/** CPU seconds a process has used (utime + stime of /proc/<pid>/stat, at Linux's 100 ticks a second). */
+function processCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 export const SOAK_MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 30);
 export const SAMPLE_SECONDS = Number(process.env.BENCH_SOAK_SAMPLE_SECONDS ?? 30);
 export const SOAK_ENTRIES = Number(process.env.BENCH_SOAK_ENTRIES ?? 300_000);
@@ -956,6 +964,8 @@ export async function runSoak(
     recorder.windows.length = 0;
     const samples: Sample[] = [];
     const windows = Math.max(1, Math.round((SOAK_MINUTES * 60) / SAMPLE_SECONDS));
+    // Who uses the two cores: the server, or this generator beside it (both grow their p99 alike).
+    let cpuMark = { at: performance.now(), server: processCpuSeconds(server.pid), self: process.cpuUsage() };
     for (let w = 1; w <= windows; w += 1) {
       await sleep(Math.max(0, loadStart + w * SAMPLE_SECONDS * 1000 - performance.now()));
       const closed = recorder.close(SAMPLE_SECONDS);
@@ -963,12 +973,26 @@ export async function runSoak(
         probe(server),
         pgClient ? pgSample(pgClient, dbName) : Promise.resolve(undefined),
       ]);
+      const cpuNow = {
+        at: performance.now(),
+        server: processCpuSeconds(server.pid),
+        self: process.cpuUsage(),
+      };
+      const wallSeconds = (cpuNow.at - cpuMark.at) / 1000;
+      const selfSeconds =
+        (cpuNow.self.user + cpuNow.self.system - cpuMark.self.user - cpuMark.self.system) / 1e6;
+      const cpu = {
+        serverPct: Math.round(((cpuNow.server - cpuMark.server) / wallSeconds) * 100),
+        generatorPct: Math.round((selfSeconds / wallSeconds) * 100),
+      };
+      cpuMark = cpuNow;
       const sample: Sample = {
         t: w * SAMPLE_SECONDS,
         at: new Date().toISOString(),
         reqPerSec: closed.reqPerSec,
         skipped: closed.skipped,
         routes: closed.routes,
+        cpu,
         server: { rssMb: server.rssMb(), ...(answer ?? {}) },
         ...(pgStats ? { pg: pgStats } : {}),
       };
@@ -976,7 +1000,7 @@ export async function runSoak(
       const errors = closed.routes.reduce((n, r) => n + r.errors, 0);
       const worst = [...closed.routes].sort((a, b) => b.p99 - a.p99)[0];
       log(
-        `${target.label} ${Math.round(sample.t / 6) / 10} min: ${sample.reqPerSec} req/s, ${errors} errors, ${sample.skipped} skipped, RSS ${sample.server.rssMb} MB, heap ${sample.server.heapUsedMb ?? '–'} MB, loop p99 ${sample.server.loopDelayMs?.p99 ?? '–'} ms${pgStats ? `, pg conns ${pgStats.connections}, dead ${pgStats.journalDead}` : ''}; worst p99 ${worst?.route} ${worst?.p99} ms`,
+        `${target.label} ${Math.round(sample.t / 6) / 10} min: ${sample.reqPerSec} req/s, ${errors} errors, ${sample.skipped} skipped, RSS ${sample.server.rssMb} MB, heap ${sample.server.heapUsedMb ?? '–'} MB, loop p99 ${sample.server.loopDelayMs?.p99 ?? '–'} ms, cpu server ${cpu.serverPct} % generator ${cpu.generatorPct} %${pgStats ? `, pg conns ${pgStats.connections}, dead ${pgStats.journalDead}` : ''}; worst p99 ${worst?.route} ${worst?.p99} ms`,
       );
       for (const r of closed.routes)
         if (r.errors > 0) log(`  errors on ${r.route}: ${JSON.stringify(r.statuses)}`);
