@@ -75,8 +75,11 @@ async function rangePage(
     hasMore && last
       ? encodeRangeCursor({ day: last.localDay, at: last.entryAt.toISOString(), id: last.id })
       : null;
-  return { rows, limit: query.limit, hasMore, next };
+  return { rows, paging: { limit: query.limit, hasMore, next } };
 }
+
+/** The entries of a range, counted from its day summary. */
+const totalOf = (summary: { count: number }[]): number => summary.reduce((sum, row) => sum + row.count, 0);
 
 /**
  * Monday..Sunday of `day`: each day's count and newest entry (exact, however many), the week's
@@ -105,11 +108,9 @@ async function weekAnswer(
     weekStart: from,
     weekEnd: to,
     days,
-    total: summary.reduce((sum, row) => sum + row.count, 0),
+    total: totalOf(summary),
     entries: service.present(page.rows, viewer),
-    limit: page.limit,
-    hasMore: page.hasMore,
-    next: page.next,
+    ...page.paging,
   };
 }
 
@@ -242,11 +243,9 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
             timerange: span.name,
             from: span.from,
             to: span.to,
-            total: summary.reduce((sum, row) => sum + row.count, 0),
+            total: totalOf(summary),
             entries: service.present(page.rows, caller(request).sub),
-            limit: page.limit,
-            hasMore: page.hasMore,
-            next: page.next,
+            ...page.paging,
           },
         };
       },
@@ -294,9 +293,7 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
             from: span.from,
             to: span.to,
             entries: data,
-            limit: page.limit,
-            hasMore: page.hasMore,
-            next: page.next,
+            ...page.paging,
           },
         };
       },
