@@ -2,6 +2,7 @@
  * The soak's report: per-route p99 of the first and last segment, memory after warm-up and at the
  * end, the verdict, and a hand-written SVG plot (p99 per route and the server's memory over time).
  */
+import type { MachineWindow } from './soak-machine.js';
 
 export interface RouteWindow {
   route: string;
@@ -25,6 +26,8 @@ export interface Sample {
   routes: RouteWindow[];
   /** CPU used in the window, in % of one core: the server process and this load generator. */
   cpu?: { serverPct: number; generatorPct: number };
+  /** The whole machine in the window (soak-machine.ts): CPU by kind, PostgreSQL's CPU, the canary. */
+  machine?: MachineWindow;
   server: {
     rssMb: number;
     heapUsedMb?: number;
@@ -44,6 +47,9 @@ export interface Sample {
     autovacuums: number;
     autoanalyzes: number;
     databaseMb: number;
+    /** Dead tuples over every table of the database, and the three tables with most. */
+    deadAll?: number;
+    deadTop?: string;
   };
 }
 

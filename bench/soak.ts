@@ -7,6 +7,7 @@ import pg from 'pg';
 import { openDatabase, rowsOf } from '../apps/server/src/db/client.js';
 import { BENCH_TZ, bodies, emotionCombos, openers, seedJournal, HEAVY, LIGHT } from './journal.js';
 import { percentile, type RouteWindow, type Sample } from './soak-report.js';
+import { machineSampler } from './soak-machine.js';
 import type { RunningServer } from './server.js';
 
 /** Run length, sample window, seed size and load, all overridable. */
@@ -866,6 +867,9 @@ async function pgSample(client: pg.Client, name: string): Promise<Sample['pg']> 
      from pg_stat_user_tables where relname = 'journal_entries'`,
     [name],
   );
+  const dead = await client.query<{ relname: string; dead: string }>(
+    `select relname, n_dead_tup as dead from pg_stat_user_tables order by n_dead_tup desc`,
+  );
   const a = activity.rows[0];
   const t = table.rows[0];
   return {
@@ -878,6 +882,11 @@ async function pgSample(client: pg.Client, name: string): Promise<Sample['pg']> 
     autovacuums: Number(t?.vacuums ?? 0),
     autoanalyzes: Number(t?.analyzes ?? 0),
     databaseMb: Number(t?.mb ?? 0),
+    deadAll: dead.rows.reduce((n, r) => n + Number(r.dead), 0),
+    deadTop: dead.rows
+      .slice(0, 3)
+      .map((r) => `${r.relname} ${r.dead}`)
+      .join(', '),
   };
 }
 
@@ -966,6 +975,7 @@ export async function runSoak(
     const windows = Math.max(1, Math.round((SOAK_MINUTES * 60) / SAMPLE_SECONDS));
     // Who uses the two cores: the server, or this generator beside it (both grow their p99 alike).
     let cpuMark = { at: performance.now(), server: processCpuSeconds(server.pid), self: process.cpuUsage() };
+    const machine = machineSampler();
     for (let w = 1; w <= windows; w += 1) {
       await sleep(Math.max(0, loadStart + w * SAMPLE_SECONDS * 1000 - performance.now()));
       const closed = recorder.close(SAMPLE_SECONDS);
@@ -986,6 +996,7 @@ export async function runSoak(
         generatorPct: Math.round((selfSeconds / wallSeconds) * 100),
       };
       cpuMark = cpuNow;
+      const machineWindow = machine.sample();
       const sample: Sample = {
         t: w * SAMPLE_SECONDS,
         at: new Date().toISOString(),
@@ -993,6 +1004,7 @@ export async function runSoak(
         skipped: closed.skipped,
         routes: closed.routes,
         cpu,
+        machine: machineWindow,
         server: { rssMb: server.rssMb(), ...(answer ?? {}) },
         ...(pgStats ? { pg: pgStats } : {}),
       };
@@ -1000,7 +1012,7 @@ export async function runSoak(
       const errors = closed.routes.reduce((n, r) => n + r.errors, 0);
       const worst = [...closed.routes].sort((a, b) => b.p99 - a.p99)[0];
       log(
-        `${target.label} ${Math.round(sample.t / 6) / 10} min: ${sample.reqPerSec} req/s, ${errors} errors, ${sample.skipped} skipped, RSS ${sample.server.rssMb} MB, heap ${sample.server.heapUsedMb ?? '–'} MB, loop p99 ${sample.server.loopDelayMs?.p99 ?? '–'} ms, cpu server ${cpu.serverPct} % generator ${cpu.generatorPct} %${pgStats ? `, pg conns ${pgStats.connections}, dead ${pgStats.journalDead}` : ''}; worst p99 ${worst?.route} ${worst?.p99} ms`,
+        `${target.label} ${Math.round(sample.t / 6) / 10} min: ${sample.reqPerSec} req/s, ${errors} errors, ${sample.skipped} skipped, RSS ${sample.server.rssMb} MB, heap ${sample.server.heapUsedMb ?? '–'} MB, loop p99 ${sample.server.loopDelayMs?.p99 ?? '–'} ms, cpu server ${cpu.serverPct} % generator ${cpu.generatorPct} %, machine busy ${machineWindow.busyPct} % steal ${machineWindow.stealPct} % postgres ${machineWindow.postgresPct} % canary ${machineWindow.canaryMs} ms${pgStats ? `, pg conns ${pgStats.connections}, dead ${pgStats.journalDead} (${pgStats.deadTop})` : ''}; worst p99 ${worst?.route} ${worst?.p99} ms`,
       );
       for (const r of closed.routes)
         if (r.errors > 0) log(`  errors on ${r.route}: ${JSON.stringify(r.statuses)}`);

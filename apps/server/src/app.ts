@@ -11,54 +11,16 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
-import type { AppContext } from './context.js';
-import type { Database } from './db/client.js';
-import { adminRoutes } from './features/admin/routes.js';
-import { aiJournalRoutes } from './features/ai-journal/routes.js';
-import { AiJournalService } from './features/ai-journal/service.js';
-import { auditRoutes, securityLogoutRoute } from './features/audit/routes.js';
-import { authRoutes } from './features/auth/routes.js';
-import { AuthService } from './features/auth/service.js';
-import { clientConnectionRoutes } from './features/connections/client-routes.js';
-import { providerConnectionRoutes } from './features/connections/routes.js';
-import { ConnectionsService } from './features/connections/service.js';
-import { goalRoutes } from './features/goals/routes.js';
-import { GoalsService } from './features/goals/service.js';
-import { dashboardRoutes, moodRoutes } from './features/moods/routes.js';
+import { createContext, type AppContext, type ContextDeps } from './context.js';
+import { createServices, features, type ApiPrefix } from './features/index.js';
 import { seedDemoJournal } from './features/moods/demo-seed.js';
-import { MoodsService } from './features/moods/service.js';
-import { devRoutes } from './features/dev/routes.js';
-import { clientConfigRoutes, healthRoutes } from './features/health/routes.js';
-import { profileRoutes } from './features/profile/routes.js';
-import { ProfileService } from './features/profile/service.js';
-import { createAi, type AiPort } from './platform/ai/index.js';
-import { Audit } from './platform/audit.js';
-import { createGuards } from './platform/auth.js';
-import { systemClock, type Clock } from './platform/clock.js';
-import { createCounterStore, type CounterStore } from './platform/counter-store.js';
-import { LocalFiles, type FilesPort } from './platform/files.js';
 import { forbidden } from './platform/errors.js';
 import { registerErrorHandling } from './platform/http-errors.js';
-import { Idempotency } from './platform/idempotency.js';
 import { registerInputEdge } from './platform/input-edge.js';
-import { JobRunner } from './platform/jobs.js';
 import { serializeError } from './platform/log-errors.js';
-import { MAIL_JOB, Mailer, OutboxMail, SmtpMail, type MailMessage, type MailPort } from './platform/mail.js';
-import { AccessPolicy } from './platform/policy.js';
 import { registerRateLimit } from './platform/rate-limit.js';
-import { createSessionRegistry } from './platform/sessions/index.js';
-import { Tokens } from './platform/tokens.js';
 
-export interface AppDeps {
-  database: Database;
-  clock?: Clock;
-  mail?: MailPort;
-  files?: FilesPort;
-  /** The journaling assistant (default: from config, local engine or OpenAI-compatible). */
-  ai?: AiPort;
-  store?: CounterStore;
-  /** Job polling interval (tests poll faster). */
-  jobPollingSeconds?: number;
+export interface AppDeps extends Omit<ContextDeps, 'log'> {
   /** Seed the demo patient's journal (main, when SEED_DEMO is on). */
   seedDemoJournal?: boolean;
   /** Where log lines go (standard output by default; tests read them). */
@@ -119,37 +81,7 @@ export async function buildApp(
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
-  const clock = deps.clock ?? systemClock;
-  const db = deps.database.db;
-  const audit = new Audit(db, clock);
-  const tokens = new Tokens(config.jwtSecret, config.accessTokenTtlSeconds, clock);
-  const sessionRegistry = createSessionRegistry(config, deps.database, clock, app.log);
-  const store = deps.store ?? createCounterStore(config.redisUrl, undefined, () => clock.now().getTime());
-  const jobs = new JobRunner(deps.database, app.log, {
-    runWorkers: config.jobsInProcess,
-    ...(deps.jobPollingSeconds ? { pollingIntervalSeconds: deps.jobPollingSeconds } : {}),
-  });
-  const ctx: AppContext = {
-    config,
-    database: deps.database,
-    db,
-    log: app.log,
-    clock,
-    tokens,
-    audit,
-    policy: new AccessPolicy(db, audit),
-    guards: createGuards(tokens, audit, sessionRegistry),
-    sessionRegistry,
-    store,
-    jobs,
-    mailer: new Mailer(jobs),
-    files: deps.files ?? new LocalFiles(join(config.dataDir, 'files')),
-    idempotency: new Idempotency(db, clock),
-    ai: deps.ai ?? createAi(config.ai, (failure) => app.log.warn({ ai: failure }, 'assistant call failed')),
-  };
-  const mailPort =
-    deps.mail ?? (config.smtpUrl ? new SmtpMail(config.smtpUrl, config.mailFrom) : new OutboxMail(db));
-  jobs.register<MailMessage>(MAIL_JOB, (message) => mailPort.deliver(message));
+  const ctx = createContext(config, { ...deps, log: app.log });
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -189,7 +121,7 @@ export async function buildApp(
   }
 
   registerErrorHandling(app);
-  registerRateLimit(app, config.rateLimits, store);
+  registerRateLimit(app, config.rateLimits, ctx.store);
   ctx.idempotency.register(app);
   // The API serves only its own web app, on its own origin: a CORS preflight is refused plainly
   // (no Access-Control-* headers), rather than answered 404 as if the call did not exist.
@@ -197,38 +129,18 @@ export async function buildApp(
     throw forbidden('Cross-origin requests are not allowed: this API answers only its own web app.');
   });
 
-  const auth = new AuthService(ctx);
-  const profile = new ProfileService(ctx, auth);
-  const connectionsService = new ConnectionsService(ctx);
-  const goalsService = new GoalsService(ctx);
-  const moodsService = new MoodsService(ctx, goalsService);
-  if (deps.seedDemoJournal) await seedDemoJournal(ctx, moodsService);
-  await app.register(
-    async (v1) => {
-      await v1.register(authRoutes(ctx, auth));
-      await v1.register(profileRoutes(ctx, profile));
-      await v1.register(adminRoutes(ctx));
-      await v1.register(providerConnectionRoutes(ctx, connectionsService));
-      await v1.register(clientConnectionRoutes(ctx, connectionsService));
-      await v1.register(goalRoutes(ctx, goalsService));
-      await v1.register(moodRoutes(ctx, moodsService));
-      await v1.register(moodsService.photos.routes());
-      await v1.register(securityLogoutRoute(ctx));
-      await v1.register(clientConfigRoutes(ctx));
-    },
-    { prefix: '/api/v1' },
-  );
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes());
-      await api.register(auditRoutes(ctx));
-      await api.register(dashboardRoutes(ctx, moodsService));
-      if (config.env !== 'production') await api.register(devRoutes(ctx));
-    },
-    { prefix: '/api' },
-  );
-
-  await app.register(aiJournalRoutes(ctx, new AiJournalService(ctx)), { prefix: '/api/ai' });
+  const services = createServices(ctx);
+  for (const feature of features) feature.jobs?.(ctx, services);
+  if (deps.seedDemoJournal) await seedDemoJournal(ctx, services.moods);
+  const routes = features.flatMap((feature) => feature.routes?.(ctx, services) ?? []);
+  for (const prefix of ['/api/v1', '/api', '/api/ai'] satisfies ApiPrefix[]) {
+    await app.register(
+      async (scope) => {
+        for (const route of routes) if (route.prefix === prefix) await scope.register(route.plugin);
+      },
+      { prefix },
+    );
+  }
 
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
   if (hasWeb) {
@@ -253,17 +165,12 @@ export async function buildApp(
     return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: 'Not found' });
   });
 
-  await jobs.start();
-  await sessionRegistry.start();
-  // Kept answers of idempotent creates go after 24 hours (at start, then hourly).
-  await ctx.idempotency.purge();
-  const purging = setInterval(() => void ctx.idempotency.purge().catch(() => undefined), 3_600_000);
-  purging.unref();
+  await ctx.jobs.start();
+  await ctx.sessionRegistry.start();
   app.addHook('onClose', async () => {
-    clearInterval(purging);
-    await sessionRegistry.close();
-    await jobs.stop();
-    if (!deps.store) await store.close();
+    await ctx.sessionRegistry.close();
+    await ctx.jobs.stop();
+    if (!deps.store) await ctx.store.close();
   });
   return Object.assign(app, { ctx }) as unknown as FastifyInstance & { ctx: AppContext };
 }

@@ -1,13 +1,14 @@
 import pino from 'pino';
 import { loadConfig } from './config.js';
+import { createContext } from './context.js';
 import { openDatabase } from './db/client.js';
-import { JobRunner } from './platform/jobs.js';
-import { MAIL_JOB, OutboxMail, SmtpMail, type MailMessage } from './platform/mail.js';
+import { createServices, features } from './features/index.js';
 import closeWithGrace from './platform/close-with-grace.js';
 
 /**
- * `npm run worker`: runs the jobs in a process of its own. Only with DATABASE_URL: the embedded
- * database belongs to the server process, which runs its jobs itself.
+ * `npm run worker`: runs the jobs in a process of its own, built like the server (the same context
+ * and every feature's jobs and schedules). Only with DATABASE_URL: the embedded database belongs to
+ * the server process, which runs its jobs itself.
  */
 const config = loadConfig();
 if (!config.databaseUrl) {
@@ -17,12 +18,14 @@ if (!config.databaseUrl) {
 const log = pino({ level: config.logLevel });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 4 });
 await database.migrate();
-const jobs = new JobRunner(database, log, { runWorkers: true });
-const mail = config.smtpUrl ? new SmtpMail(config.smtpUrl, config.mailFrom) : new OutboxMail(database.db);
-jobs.register<MailMessage>(MAIL_JOB, (message) => mail.deliver(message));
-await jobs.start();
+const ctx = createContext(config, { database, log, runJobs: true });
+const services = createServices(ctx);
+for (const feature of features) feature.jobs?.(ctx, services);
+await ctx.jobs.start();
 log.info('worker started');
 closeWithGrace(async () => {
-  await jobs.stop();
+  await ctx.jobs.stop();
+  await ctx.sessionRegistry.close();
+  await ctx.store.close();
   await database.close();
 });

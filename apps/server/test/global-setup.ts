@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
 import { openDatabase, pgliteExtensions } from '../src/db/client.js';
-import { JobRunner } from '../src/platform/jobs.js';
+import { JobRunner } from '../src/platform/jobs/index.js';
 import { adminQuery, databaseUrlFor, pgTemplateName, templateFile, testDatabaseUrl } from './template.js';
 
 /** Migrates one database once (schema and job tables); each test file starts from a copy of it. */

@@ -181,7 +181,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (testDatabaseUrl) {
     const name = `mindledger_test_${randomUUID().replace(/-/g, '')}`;
     await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${pgTemplateName}`);

@@ -15,6 +15,10 @@ import { acquireDirectoryLock } from './lock.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction of `Db`: what `db.transaction(async (tx) => …)` hands its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Where a statement may run: the database itself or a transaction of the caller's. */
+export type Executor = Db | Tx;
 
 /** The rows of a raw `db.execute(sql...)` (both drivers answer `{ rows }`). */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectImageType } from '../features/profile/image-type.js';
+import { detectImageType } from './image-type.js';
 
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46]);

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema/index.js';
-import type { JobQueue } from './jobs.js';
+import type { JobQueue, SendOptions } from './jobs/index.js';
 
 export interface MailMessage {
   to: string;
@@ -45,7 +45,8 @@ export const MAIL_JOB = 'mail-send';
 export class Mailer {
   constructor(private readonly queue: JobQueue) {}
 
-  async send(message: MailMessage): Promise<void> {
-    await this.queue.send(MAIL_JOB, message);
+  /** With `tx`, the mail goes only if that transaction commits (the outbox of the job runner). */
+  async send(message: MailMessage, options?: SendOptions): Promise<void> {
+    await this.queue.send(MAIL_JOB, message, options);
   }
 }

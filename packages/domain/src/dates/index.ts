@@ -17,3 +17,4 @@ export {
 } from './days.js';
 export { emptyDateText, formatShortDay, invalidDateText, relativeDay, weekProgressText } from './relative.js';
 export { dayBounds, isDayInBounds, parseDateInput, yearBounds } from './input.js';
+export { isLocalTime, isoWeekday, nextSlot, zonedInstant, type LocalSchedule } from './zoned.js';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isTimeZone, localDay } from '../dates/days.js';
 import { parseDateInput } from '../dates/input.js';
 import { goalLimits } from '../goals/schemas.js';
+import { isUuid } from '../platform/fields.js';
 import { lengths, messages } from '../platform/messages.js';
 import { invalidContentText, sanitizeText } from '../sanitize/text.js';
 import { cleanEmoji, sanitizeEmotionData } from './emotion.js';
@@ -19,7 +20,6 @@ export const entryLimits = {
   fileId: 100,
 } as const;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const fileIdPattern = /^[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]+)?$/;
 const chatRoles = { user: 'user', human: 'user', assistant: 'assistant', ai: 'assistant' } as const;
 type ChatRoleInput = keyof typeof chatRoles;
@@ -174,7 +174,7 @@ function goalIds(refs: readonly unknown[] | undefined, ctx: z.RefinementCtx): st
   const ids: string[] = [];
   (refs ?? []).forEach((ref, i) => {
     const id = goalIdOf(ref);
-    if (typeof id !== 'string' || !uuidPattern.test(id)) {
+    if (!isUuid(id)) {
       ctx.addIssue({ code: 'custom', path: ['goal', 'selectedGoals', i], message: messages.invalidFormat });
       return;
     }

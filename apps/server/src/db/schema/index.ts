@@ -3,3 +3,4 @@ export * from './connections.js';
 export * from './platform.js';
 export * from './goals.js';
 export * from './journal.js';
+export * from './jobs.js';

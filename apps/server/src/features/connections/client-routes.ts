@@ -16,7 +16,8 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import { findUserByEmail, findUserById } from '../auth/repo.js';
 import { presentProvider } from './presenter.js';
 import { acceptedDoctors, accessHistory, listDoctors } from './repo.js';
-import { isUuid, type ConnectionsService } from './service.js';
+import { isUuid } from '@mindledger/domain';
+import type { ConnectionsService } from './service.js';
 
 const tags = ['connections'];
 

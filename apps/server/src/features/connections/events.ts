@@ -1,11 +1,10 @@
 import { inArray } from 'drizzle-orm';
 import { clientHiddenFromProvider, reactivationTokenDays } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { connectionEvents, users, type connections } from '../../db/schema/index.js';
 import { connectionEmails } from './emails.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 type ConnectionRow = typeof connections.$inferSelect;
 export type EventKind = (typeof connectionEvents.$inferInsert)['kind'];
 
@@ -21,8 +20,11 @@ export interface ConnectionEvent {
   link?: string;
 }
 
-/** Writes the status-history row of a transition inside the caller's transaction. */
-export async function recordEvent(tx: Tx, event: ConnectionEvent): Promise<void> {
+/**
+ * Writes the status-history row of a transition and asks for the mail that tells the other side,
+ * both inside the caller's transaction: the transition and its mail commit together or not at all.
+ */
+export async function recordEvent(ctx: AppContext, tx: Executor, event: ConnectionEvent): Promise<void> {
   await tx.insert(connectionEvents).values({
     connectionId: event.after.id,
     actorId: event.actorId,
@@ -35,71 +37,68 @@ export async function recordEvent(tx: Tx, event: ConnectionEvent): Promise<void>
     reason: event.reason ?? null,
     notes: event.notes ?? null,
   });
+  await announce(ctx, event, tx);
 }
 
 /**
- * Tells the other side of a committed transition by mail: the one place that emits the
- * connection emails. A mail failure is logged; the transition stands.
+ * Tells the other side of a transition by mail: the one place that emits the connection emails.
+ * The mail is a job asked for in the transition's transaction (`tx`), delivered after it commits.
  */
-export async function announce(ctx: AppContext, event: ConnectionEvent): Promise<void> {
-  try {
-    const { providerId, patientId } = event.after;
-    const people = await ctx.db
-      .select()
-      .from(users)
-      .where(inArray(users.id, [providerId, patientId]));
-    const provider = people.find((u) => u.id === providerId);
-    const patient = people.find((u) => u.id === patientId);
-    if (!provider || !patient) return;
-    const name = (u: typeof provider) => `${u.firstName} ${u.lastName}`.trim();
-    const actorIsProvider =
-      event.actorRole === 'provider' ||
-      (event.actorRole === 'system' && event.after.invitedBy === 'provider');
-    // A client declining or removing a provider's invitation is not told to the provider: until
-    // the client accepts, the provider knows only the address they typed (clientHiddenFromProvider).
-    if (
-      !actorIsProvider &&
-      (event.kind === 'rejected' || event.kind === 'deleted') &&
-      event.before &&
-      clientHiddenFromProvider({ status: event.before.status, invitedBy: event.after.invitedBy })
-    )
-      return;
-    const [to, other] = actorIsProvider ? [patient, provider] : [provider, patient];
-    const home = `${ctx.config.publicUrl}${to.role === 'provider' ? '/provider/dashboard' : '/user/home'}`;
-    const mail = (() => {
-      switch (event.kind) {
-        case 'invited':
-          return connectionEmails.invited(to.email, to.firstName, name(other), actorIsProvider, home);
-        case 'accepted':
-        case 'rejected':
-          return connectionEmails.decided(to.email, to.firstName, name(other), event.kind);
-        case 'deleted':
-          return connectionEmails.removed(to.email, to.firstName, name(other));
-        case 'marked_inactive':
-          return connectionEmails.markedInactive(to.email, to.firstName, name(other));
-        case 'reactivation_requested':
-          return connectionEmails.reactivationRequested(
-            to.email,
-            to.firstName,
-            name(other),
-            event.link ?? home,
-            reactivationTokenDays,
-          );
-        case 'reactivated':
-          return connectionEmails.reactivated(to.email, to.firstName, name(other));
-        case 'disconnected':
-          return connectionEmails.disconnected(to.email, to.firstName, name(other));
-      }
-    })();
-    await ctx.mailer.send(mail);
-  } catch (error) {
-    ctx.log.error({ err: error, kind: event.kind }, 'connection mail failed');
-  }
+export async function announce(ctx: AppContext, event: ConnectionEvent, tx: Executor): Promise<void> {
+  const { providerId, patientId } = event.after;
+  const people = await tx
+    .select()
+    .from(users)
+    .where(inArray(users.id, [providerId, patientId]));
+  const provider = people.find((u) => u.id === providerId);
+  const patient = people.find((u) => u.id === patientId);
+  if (!provider || !patient) return;
+  const name = (u: typeof provider) => `${u.firstName} ${u.lastName}`.trim();
+  const actorIsProvider =
+    event.actorRole === 'provider' || (event.actorRole === 'system' && event.after.invitedBy === 'provider');
+  // A client declining or removing a provider's invitation is not told to the provider: until
+  // the client accepts, the provider knows only the address they typed (clientHiddenFromProvider).
+  if (
+    !actorIsProvider &&
+    (event.kind === 'rejected' || event.kind === 'deleted') &&
+    event.before &&
+    clientHiddenFromProvider({ status: event.before.status, invitedBy: event.after.invitedBy })
+  )
+    return;
+  const [to, other] = actorIsProvider ? [patient, provider] : [provider, patient];
+  const home = `${ctx.config.publicUrl}${to.role === 'provider' ? '/provider/dashboard' : '/user/home'}`;
+  const mail = (() => {
+    switch (event.kind) {
+      case 'invited':
+        return connectionEmails.invited(to.email, to.firstName, name(other), actorIsProvider, home);
+      case 'accepted':
+      case 'rejected':
+        return connectionEmails.decided(to.email, to.firstName, name(other), event.kind);
+      case 'deleted':
+        return connectionEmails.removed(to.email, to.firstName, name(other));
+      case 'marked_inactive':
+        return connectionEmails.markedInactive(to.email, to.firstName, name(other));
+      case 'reactivation_requested':
+        return connectionEmails.reactivationRequested(
+          to.email,
+          to.firstName,
+          name(other),
+          event.link ?? home,
+          reactivationTokenDays,
+        );
+      case 'reactivated':
+        return connectionEmails.reactivated(to.email, to.firstName, name(other));
+      case 'disconnected':
+        return connectionEmails.disconnected(to.email, to.firstName, name(other));
+    }
+  })();
+  await ctx.mailer.send(mail, { tx });
 }
 
-/** The registration invitation to an address without an account. */
+/** The registration invitation to an address without an account, in the invitation's transaction. */
 export async function announceEmailInvitation(
   ctx: AppContext,
+  tx: Executor,
   invite: {
     to: string;
     inviterName: string;
@@ -118,5 +117,6 @@ export async function announceEmailInvitation(
           invite.inviterRole === 'provider',
           invite.link,
         ),
+    { tx },
   );
 }

@@ -10,7 +10,8 @@ import { connections, reactivationTokens } from '../../db/schema/index.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, badRequest, conflict } from '../../platform/errors.js';
 import { statusHistory } from './repo.js';
-import { clientOf, isUuid, type ConnectionRow, type ConnectionsService } from './service.js';
+import { isUuid } from '@mindledger/domain';
+import { clientOf, type ConnectionRow, type ConnectionsService } from './service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -20,7 +20,8 @@ import { findUserById } from '../auth/repo.js';
 import { presentClient, presentInactive } from './presenter.js';
 import { ProviderClients } from './provider-clients.js';
 import { connectedPatients, listInactive, listPatients, sentInvitations } from './repo.js';
-import { isUuid, type ConnectionsService } from './service.js';
+import { isUuid } from '@mindledger/domain';
+import type { ConnectionsService } from './service.js';
 
 const tags = ['connections'];
 const clientParams = z.object({ clientId: z.string().max(64) });

@@ -1,14 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, isNull, ne, not, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   canChangeInvitationStatus,
   connectionMessages as msg,
   type DecisionStatus,
   type InviterRole,
+  isUuid,
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { connections, emailInvitations, type users } from '../../db/schema/index.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
@@ -22,7 +22,6 @@ import {
 } from './events.js';
 import { clientVisibleToProvider } from './repo.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type ConnectionRow = typeof connections.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 export interface Actor {
@@ -36,8 +35,6 @@ export interface Plan {
   notes?: string | null | undefined;
   link?: string;
 }
-
-export const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 /** Where a party sees a connection: their own side only, deleted rows gone. */
 export function partyOf(actor: Actor, connectionId: string): SQL {
@@ -66,6 +63,7 @@ export function clientOf(providerId: string, clientId: string, withDeleted = fal
  * a transaction; null when one is already pending or the pair is connected.
  */
 async function openInvitation(
+  ctx: AppContext,
   tx: Tx,
   pair: { providerId: string; patientId: string },
   inviter: Actor,
@@ -112,7 +110,7 @@ async function openInvitation(
     before: row ?? null,
     after,
   };
-  await recordEvent(tx, event);
+  await recordEvent(ctx, tx, event);
   return event;
 }
 
@@ -167,12 +165,11 @@ export class ConnectionsService {
         notes: p.notes,
         ...(p.link ? { link: p.link } : {}),
       };
-      await recordEvent(tx, ev);
+      await recordEvent(this.ctx, tx, ev);
       if (extra) await extra(tx, after);
       return ev;
     });
     if (!event) return this.denied(request, notFoundAs.resourceType, notFoundAs.id, notFoundAs.message);
-    await announce(this.ctx, event);
     return event.after;
   }
 
@@ -183,10 +180,9 @@ export class ConnectionsService {
         ? { providerId: actor.id, patientId: target.id }
         : { providerId: target.id, patientId: actor.id };
     const event = await this.ctx.db.transaction((tx) =>
-      openInvitation(tx, pair, actor, this.ctx.clock.now()),
+      openInvitation(this.ctx, tx, pair, actor, this.ctx.clock.now()),
     );
     if (!event) throw conflict(msg.invitationExists);
-    await announce(this.ctx, event);
     return event.after;
   }
 
@@ -202,29 +198,33 @@ export class ConnectionsService {
     if (!target || target.role !== 'patient')
       return this.inviteEmail(provider, email, { hasAccount: target !== undefined });
     const pair = { providerId: provider.id, patientId: target.id };
-    const event = await this.ctx.db.transaction((tx) =>
-      openInvitation(tx, pair, provider, this.ctx.clock.now(), email),
-    );
-    if (event) return announce(this.ctx, event);
-    const [row] = await this.ctx.db
-      .update(connections)
-      .set({ inviteeEmail: email })
-      .where(
-        and(
-          eq(connections.providerId, pair.providerId),
-          eq(connections.patientId, pair.patientId),
-          not(clientVisibleToProvider()),
-        ),
-      )
-      .returning();
-    if (!row) throw conflict(msg.invitationExists);
-    // Still waiting for the client: mailed again, as an email invitation is when sent again.
-    await announce(this.ctx, {
-      kind: 'invited',
-      actorId: provider.id,
-      actorRole: 'provider',
-      before: row,
-      after: row,
+    await this.ctx.db.transaction(async (tx) => {
+      const event = await openInvitation(this.ctx, tx, pair, provider, this.ctx.clock.now(), email);
+      if (event) return;
+      const [row] = await tx
+        .update(connections)
+        .set({ inviteeEmail: email })
+        .where(
+          and(
+            eq(connections.providerId, pair.providerId),
+            eq(connections.patientId, pair.patientId),
+            not(clientVisibleToProvider()),
+          ),
+        )
+        .returning();
+      if (!row) throw conflict(msg.invitationExists);
+      // Still waiting for the client: mailed again, as an email invitation is when sent again.
+      await announce(
+        this.ctx,
+        {
+          kind: 'invited',
+          actorId: provider.id,
+          actorRole: 'provider',
+          before: row,
+          after: row,
+        },
+        tx,
+      );
     });
   }
 
@@ -258,26 +258,28 @@ export class ConnectionsService {
   ): Promise<void> {
     const token = randomToken();
     const now = this.ctx.clock.now();
-    await this.ctx.db
-      .insert(emailInvitations)
-      .values({
-        inviterId: actor.id,
-        inviterRole: actor.role,
-        email,
-        tokenHash: sha256(token),
-        createdAt: now,
-      })
-      .onConflictDoUpdate({
-        target: [emailInvitations.inviterId, emailInvitations.email],
-        set: { tokenHash: sha256(token), createdAt: now, claimedAt: null },
-      });
     const link = `${this.ctx.config.publicUrl}/auth/register?invite=${token}&email=${encodeURIComponent(email)}`;
-    await announceEmailInvitation(this.ctx, {
-      to: email,
-      inviterName: actor.name,
-      inviterRole: actor.role,
-      link,
-      hasAccount: options.hasAccount ?? false,
+    await this.ctx.db.transaction(async (tx) => {
+      await tx
+        .insert(emailInvitations)
+        .values({
+          inviterId: actor.id,
+          inviterRole: actor.role,
+          email,
+          tokenHash: sha256(token),
+          createdAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [emailInvitations.inviterId, emailInvitations.email],
+          set: { tokenHash: sha256(token), createdAt: now, claimedAt: null },
+        });
+      await announceEmailInvitation(this.ctx, tx, {
+        to: email,
+        inviterName: actor.name,
+        inviterRole: actor.role,
+        link,
+        hasAccount: options.hasAccount ?? false,
+      });
     });
   }
 
@@ -322,14 +324,13 @@ export class ConnectionsService {
  */
 export async function claimEmailInvitations(ctx: AppContext, user: UserRow): Promise<void> {
   if (user.role === 'admin') return;
-  const events = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const open = await tx
       .select()
       .from(emailInvitations)
       .where(and(eq(emailInvitations.email, user.email), isNull(emailInvitations.claimedAt)))
       .for('update');
     const now = ctx.clock.now();
-    const out: ConnectionEvent[] = [];
     for (const invitation of open) {
       await tx.update(emailInvitations).set({ claimedAt: now }).where(eq(emailInvitations.id, invitation.id));
       if (invitation.inviterRole === user.role) continue;
@@ -337,16 +338,14 @@ export async function claimEmailInvitations(ctx: AppContext, user: UserRow): Pro
         invitation.inviterRole === 'provider'
           ? { providerId: invitation.inviterId, patientId: user.id }
           : { providerId: user.id, patientId: invitation.inviterId };
-      const event = await openInvitation(
+      await openInvitation(
+        ctx,
         tx,
         pair,
         { id: invitation.inviterId, role: invitation.inviterRole },
         now,
         invitation.email,
       );
-      if (event) out.push(event);
     }
-    return out;
   });
-  for (const event of events) await announce(ctx, event);
 }

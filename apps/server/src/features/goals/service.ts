@@ -12,14 +12,13 @@ import {
   type UpdateGoalInput,
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { goalEntryLinks, goalMentions, goals, journalEntries, users } from '../../db/schema/index.js';
 import { fromVisibleEntry, ownScope, type ReadScope } from '../../platform/read-scope.js';
 import type { AccessClaims } from '../../platform/tokens.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { GoalRow } from './presenter.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Exec = Db | Tx;
 
 const notDeleted = eq(goals.deleted, false);

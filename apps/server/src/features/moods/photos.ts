@@ -9,7 +9,7 @@ import { caller } from '../../platform/auth.js';
 import { hmac, safeEqual } from '../../platform/crypto.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { readUpload } from '../../platform/uploads.js';
-import { detectImageType } from '../profile/image-type.js';
+import { detectImageType } from '../../platform/image-type.js';
 
 export const photoLimits = {
   maxBytes: 8 * 1024 * 1024,

@@ -1,4 +1,4 @@
-import { parseDateInput } from '@mindledger/domain';
+import { isUuid, parseDateInput } from '@mindledger/domain';
 
 /** Where a page of a day range ended: the last entry's local day, moment and id (their order). */
 export interface RangeCursor {
@@ -6,8 +6,6 @@ export interface RangeCursor {
   at: string;
   id: string;
 }
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The opaque `next` of a range answer. */
 export function encodeRangeCursor(cursor: RangeCursor): string {
@@ -19,7 +17,7 @@ export function decodeRangeCursor(value: string): RangeCursor | null {
   if (value.length > 200 || !/^[A-Za-z0-9_-]+$/.test(value)) return null;
   const [day, at, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
   if (!day || !at || !id || rest.length > 0) return null;
-  if (day.length !== 10 || !parseDateInput(day) || !uuid.test(id)) return null;
+  if (day.length !== 10 || !parseDateInput(day) || !isUuid(id)) return null;
   // A moment the server wrote: ISO with milliseconds, within the dates the journal accepts.
   const instant = new Date(at);
   if (Number.isNaN(instant.getTime()) || instant.toISOString() !== at || !parseDateInput(at)) return null;

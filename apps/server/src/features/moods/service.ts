@@ -15,7 +15,7 @@ import {
   type UpdateSwpInput,
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { journalEntries, type SwpBlocks } from '../../db/schema/index.js';
 import { findUserById } from '../auth/repo.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -25,7 +25,6 @@ import { presentEntry, type EntryRow, type StoredEntry } from './presenter.js';
 import { JournalPhotos, photoLimits } from './photos.js';
 import { MoodQueries, type Scope } from './queries.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Prepared = Extract<ReturnType<typeof prepareJournalEntry>, { ok: true }>['entry'];
 
 export const entryNotFound = 'Journal entry not found';

@@ -19,7 +19,7 @@ import { presentUser } from '../auth/presenter.js';
 import { findUserByEmail, findUserById, updateUser, type UserRow } from '../auth/repo.js';
 import type { AuthService } from '../auth/service.js';
 import { deleteUserAndData } from './delete-user.js';
-import { detectImageType } from './image-type.js';
+import { detectImageType } from '../../platform/image-type.js';
 
 export const profileMessages = {
   incorrectPassword: 'Incorrect password.',

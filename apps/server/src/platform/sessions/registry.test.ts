@@ -22,6 +22,9 @@ class FakeClock implements Clock {
 
 /** The database as the registry sees it; counts reads and writes. */
 class FakeStore implements SessionStore {
+  async sweep(): Promise<number> {
+    return 0;
+  }
   readonly rows = new Map<string, SessionRecord>();
   loads = 0;
   touches: { id: string; at: number }[] = [];

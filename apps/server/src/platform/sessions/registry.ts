@@ -288,6 +288,14 @@ export class SessionRegistry {
     }
   }
 
+  /**
+   * Deletes from the database the sessions over for longer than `retentionDays` (ended, or past their
+   * absolute lifetime) and their refresh tokens: nothing can revive them, and kept they would only grow.
+   */
+  async sweepStored(retentionDays: number): Promise<number> {
+    return this.options.store.sweep(new Date(this.now() - retentionDays * 86_400_000));
+  }
+
   /** Writes the activity not yet written, then stops listening. */
   async close(): Promise<void> {
     clearInterval(this.sweeper);

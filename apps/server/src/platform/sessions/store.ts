@@ -26,6 +26,11 @@ export interface SessionStore {
   setPaymentIdle(id: string, paymentIdle: boolean): Promise<void>;
   /** Ends the live sessions named (by id, or all of a user) and revokes their refresh tokens; answers their ids. */
   end(target: { ids: string[] } | { userId: string }, reason: SessionEndReason, at: Date): Promise<string[]>;
+  /**
+   * Deletes sessions over before `before` (ended, or past their absolute lifetime), with their
+   * refresh tokens; answers how many.
+   */
+  sweep(before: Date): Promise<number>;
 }
 
 function prepareLoad(db: Db) {
@@ -102,5 +107,15 @@ export class SqlSessionStore implements SessionStore {
         .where(and(inArray(refreshTokens.familyId, ids), isNull(refreshTokens.revokedAt)));
     }
     return ids;
+  }
+
+  async sweep(before: Date): Promise<number> {
+    const gone = await this.db
+      .delete(sessions)
+      .where(
+        sql`coalesce(${sessions.endedAt}, ${sessions.absoluteExpiresAt}) < ${before.toISOString()}::timestamptz`,
+      )
+      .returning({ id: sessions.id });
+    return gone.length;
   }
 }

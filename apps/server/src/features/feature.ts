@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.js';
+import type { AiJournalService } from './ai-journal/service.js';
+import type { AuthService } from './auth/service.js';
+import type { ConnectionsService } from './connections/service.js';
+import type { GoalsService } from './goals/service.js';
+import type { MoodsService } from './moods/service.js';
+import type { ProfileService } from './profile/service.js';
+
+/** Where a feature's routes are mounted: the spec's call paths. */
+export type ApiPrefix = '/api/v1' | '/api' | '/api/ai';
+
+export interface FeatureRoutes {
+  prefix: ApiPrefix;
+  plugin: FastifyPluginAsyncZod;
+}
+
+/** The services features share (one instance each per process, built by `createServices`). */
+export interface Services {
+  auth: AuthService;
+  profile: ProfileService;
+  connections: ConnectionsService;
+  goals: GoalsService;
+  moods: MoodsService;
+  aiJournal: AiJournalService;
+}
+
+/**
+ * What a feature's `index.ts` exports (docs/ARCHITECTURE.md "Adding a feature"): its HTTP routes,
+ * and its jobs and schedules, registered on `ctx.jobs` with `register`, `every` or
+ * `perUserSchedule`. The server mounts the routes and registers the jobs; `npm run worker` registers
+ * the same jobs, so a job runs the same in either process.
+ */
+export interface Feature {
+  name: string;
+  routes?(ctx: AppContext, services: Services): FeatureRoutes[];
+  jobs?(ctx: AppContext, services: Services): void;
+}

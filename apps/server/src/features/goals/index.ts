@@ -1,0 +1,7 @@
+import type { Feature } from '../feature.js';
+import { goalRoutes } from './routes.js';
+
+export const goalsFeature: Feature = {
+  name: 'goals',
+  routes: (ctx, services) => [{ prefix: '/api/v1', plugin: goalRoutes(ctx, services.goals) }],
+};

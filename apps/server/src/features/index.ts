@@ -1,0 +1,28 @@
+import { adminFeature } from './admin/index.js';
+import { aiJournalFeature } from './ai-journal/index.js';
+import { auditFeature } from './audit/index.js';
+import { authFeature } from './auth/index.js';
+import { connectionsFeature } from './connections/index.js';
+import { devFeature } from './dev/index.js';
+import type { Feature } from './feature.js';
+import { goalsFeature } from './goals/index.js';
+import { healthFeature } from './health/index.js';
+import { moodsFeature } from './moods/index.js';
+import { profileFeature } from './profile/index.js';
+
+export type { ApiPrefix, Feature, FeatureRoutes, Services } from './feature.js';
+export { createServices } from './services.js';
+
+/** Every server feature: `app.ts` mounts their routes, `app.ts` and `worker.ts` register their jobs. */
+export const features: readonly Feature[] = [
+  authFeature,
+  profileFeature,
+  adminFeature,
+  connectionsFeature,
+  goalsFeature,
+  moodsFeature,
+  auditFeature,
+  healthFeature,
+  devFeature,
+  aiJournalFeature,
+];

@@ -1,0 +1,22 @@
+import type { AppContext } from '../context.js';
+import { AiJournalService } from './ai-journal/service.js';
+import { AuthService } from './auth/service.js';
+import { ConnectionsService } from './connections/service.js';
+import type { Services } from './feature.js';
+import { GoalsService } from './goals/service.js';
+import { MoodsService } from './moods/service.js';
+import { ProfileService } from './profile/service.js';
+
+/** The shared services, in the order they depend on each other. */
+export function createServices(ctx: AppContext): Services {
+  const auth = new AuthService(ctx);
+  const goals = new GoalsService(ctx);
+  return {
+    auth,
+    profile: new ProfileService(ctx, auth),
+    connections: new ConnectionsService(ctx),
+    goals,
+    moods: new MoodsService(ctx, goals),
+    aiJournal: new AiJournalService(ctx),
+  };
+}

@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sessions } from './db/schema/index.js';
+import { startServer, type TestServer } from '../test/harness.js';
+import { testDatabaseUrl } from '../test/template.js';
+
+// `npm run worker` builds the same context and registers every feature's jobs: with the server's
+// jobs off (JOBS_IN_PROCESS=false), mail the server asks for and the features' ticks still run, in
+// the worker. PostgreSQL only: the embedded database belongs to the server process.
+
+describe.skipIf(!testDatabaseUrl)('the worker process', () => {
+  let server: TestServer | undefined;
+  let worker: ChildProcess | undefined;
+  afterAll(async () => {
+    worker?.kill('SIGTERM');
+    await server?.close();
+  });
+
+  it('delivers the mail the server asked for and runs the features ticks', async () => {
+    server = await startServer({ env: { JOBS_IN_PROCESS: 'false' } });
+    const user = await server.createUser();
+    const old = new Date(server.clock.now().getTime() - 40 * 86_400_000);
+    const sessionId = randomUUID();
+    await server.database.db.insert(sessions).values({
+      id: sessionId,
+      userId: user.id,
+      createdAt: old,
+      lastSeenAt: old,
+      absoluteExpiresAt: new Date(old.getTime() + 86_400_000),
+      endedAt: old,
+      endedReason: 'logout',
+    });
+    const recent = new Date(server.clock.now().getTime() - 10 * 86_400_000);
+    const keptId = randomUUID();
+    await server.database.db.insert(sessions).values({
+      id: keptId,
+      userId: user.id,
+      createdAt: recent,
+      lastSeenAt: recent,
+      absoluteExpiresAt: new Date(recent.getTime() + 86_400_000),
+      endedAt: recent,
+      endedReason: 'logout',
+    });
+    const to = `worker-${randomUUID().slice(0, 8)}@example.test`;
+    await server.ctx.mailer.send({ to, subject: 'Worker check', text: 'hello', html: '<p>hello</p>' });
+    // the server does not work its queues: nothing arrives without the worker
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const before = await server.client().get<unknown[]>(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+    expect(before.body).toEqual([]);
+
+    worker = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('./worker.ts', import.meta.url))],
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          DATABASE_URL: server.database.connectionString ?? '',
+          JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+          LOG_LEVEL: 'silent',
+          SMTP_URL: '',
+          REDIS_URL: '',
+        },
+        stdio: 'ignore',
+      },
+    );
+    const mail = await server.mail(to, /Worker check/);
+    expect(mail.text).toBe('hello');
+    const deadline = Date.now() + 15_000;
+    let left = 1;
+    while (left > 0 && Date.now() < deadline) {
+      left = (await server.database.db.select().from(sessions).where(eq(sessions.id, sessionId))).length;
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(left).toBe(0);
+    // over for 10 days, within the 30 days' retention: kept
+    expect(await server.database.db.select().from(sessions).where(eq(sessions.id, keptId))).toHaveLength(1);
+  });
+});
