@@ -949,6 +949,11 @@ export async function runSoak(
     if (env.DATABASE_URL) {
       pgClient = new pg.Client({ connectionString: env.DATABASE_URL });
       await pgClient.connect();
+      // A server without autovacuum never cleans dead tuples: say so, it changes what a soak means.
+      const settings = await pgClient.query<{ name: string; setting: string }>(
+        `select name, setting from pg_settings where name in ('autovacuum', 'shared_buffers', 'max_connections')`,
+      );
+      log(`${target.label} settings: ${settings.rows.map((r) => `${r.name}=${r.setting}`).join(', ')}`);
     }
     const client = makeClient(server.url);
     const recorder = new Recorder();
