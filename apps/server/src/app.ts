@@ -13,7 +13,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import { createContext, type AppContext, type ContextDeps } from './context.js';
 import { createServices, features, type ApiPrefix } from './features/index.js';
-import { seedDemoJournal } from './features/moods/demo-seed.js';
+import { seedDemoJournal } from './features/moods/index.js';
 import { forbidden } from './platform/errors.js';
 import { registerErrorHandling } from './platform/http-errors.js';
 import { registerInputEdge } from './platform/input-edge.js';

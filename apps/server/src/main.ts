@@ -2,7 +2,7 @@ import closeWithGrace from './platform/close-with-grace.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { mailNotice } from './features/dev/mail-notice.js';
+import { mailNotice } from './features/dev/index.js';
 import { seedDemo } from './seed.js';
 
 const config = loadConfig();

@@ -16,6 +16,7 @@ export * from './session/server-limits.js';
 export * from './connections/schemas.js';
 export * from './goals/schemas.js';
 export * from './goals/presets.js';
+export * from './goals/responses.js';
 export * from './journal/types.js';
 export * from './emotions/index.js';
 export * from './safety/index.js';

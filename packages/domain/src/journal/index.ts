@@ -62,3 +62,4 @@ export {
   type PreparedJournalEntry,
 } from './prepare.js';
 export { journalReadBounds } from './bounds.js';
+export { photoLimits } from './photos.js';

@@ -3,6 +3,8 @@ export const errorCodes = {
   VALIDATION: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  /** The goal limits of Part 1 §5 (the message names the limit: 'Maximum of 5 personal goals reached'). */
+  GOAL_LIMIT: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   /** A retry while the first request with its Idempotency-Key still runs. */

@@ -1,3 +1,4 @@
+import type { GoalCategory } from '@mindledger/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -37,6 +38,7 @@ export const goals = pgTable(
     priority: integer('priority').notNull().default(3),
     categories: text('categories')
       .array()
+      .$type<GoalCategory[]>()
       .notNull()
       .default(sql`'{}'::text[]`),
     targetDate: timestamp('target_date', { withTimezone: true }),

@@ -27,7 +27,9 @@ export interface PhotoData {
  * (customDate, else the creation time); `localDay` is that moment's calendar day in the author's
  * time zone (ruling 9), so weeks, streaks and analytics read a day range through one index and their
  * cost does not grow with a user's history. `searchText` is the lowercased text the ledger search
- * reads (notes, mood, emotion names, linked goal texts). Deletion is soft (`deleted`, `deletedAt`).
+ * reads (mood, notes, emotion names, chat messages, text read from photos; goal texts are matched
+ * live, not stored here), indexed by trigram and by the word keys of `journal_search_keys`
+ * (migrations 0004 and 0005, outside this file). Deletion is soft (`deleted`, `deletedAt`).
  * `isPrivate` entries never reach a provider.
  */
 export const journalEntries = pgTable(

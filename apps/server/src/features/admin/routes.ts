@@ -4,10 +4,9 @@ import { listUsersQuery } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import { caller } from '../../platform/auth.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { emails } from '../auth/emails.js';
-import { presentUser } from '../auth/presenter.js';
-import { findUserById, updateUser } from '../auth/repo.js';
-import { deleteUserAndData } from '../profile/delete-user.js';
+import { authEmails as emails, presentUser } from '../auth/index.js';
+import { findUserById, updateUser } from '../../platform/users.js';
+import { deleteUserAndData } from '../profile/index.js';
 import { listUsers, userStats } from './repo.js';
 
 const tags = ['admin'];

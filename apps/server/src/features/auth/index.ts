@@ -13,3 +13,7 @@ export const authFeature: Feature = {
     });
   },
 };
+
+export { emails as authEmails } from './emails.js';
+export { presentUser } from './presenter.js';
+export type { AuthService } from './service.js';

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.js';
 import { caller } from '../../platform/auth.js';
 import { unauthenticated } from '../../platform/errors.js';
 import { presentUser } from './presenter.js';
-import { findUserById } from './repo.js';
+import { findUserById } from '../../platform/users.js';
 import { AuthService } from './service.js';
 
 const tags = ['auth'];

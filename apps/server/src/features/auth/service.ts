@@ -22,11 +22,11 @@ import {
   unauthenticated,
 } from '../../platform/errors.js';
 import { hashPassword, verifyDummy, verifyPassword } from '../../platform/passwords.js';
-import { claimEmailInvitations } from '../connections/service.js';
+import { claimEmailInvitations } from '../connections/index.js';
 import { Codes, codeMessages } from './codes.js';
 import { emails } from './emails.js';
 import { presentUser } from './presenter.js';
-import { findUserByEmail, findUserById, updateUser, type UserRow } from './repo.js';
+import { findUserByEmail, findUserById, updateUser, type UserRow } from '../../platform/users.js';
 import { Sessions } from './sessions.js';
 import { LoginThrottle } from './throttle.js';
 

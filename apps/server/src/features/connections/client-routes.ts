@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { caller } from '../../platform/auth.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { findUserByEmail, findUserById } from '../auth/repo.js';
+import { findUserByEmail, findUserById } from '../../platform/users.js';
 import { presentProvider } from './presenter.js';
 import { acceptedDoctors, accessHistory, listDoctors } from './repo.js';
 import { isUuid } from '@mindledger/domain';

@@ -9,3 +9,5 @@ export const connectionsFeature: Feature = {
     { prefix: '/api/v1', plugin: clientConnectionRoutes(ctx, services.connections) },
   ],
 };
+
+export { claimEmailInvitations } from './service.js';

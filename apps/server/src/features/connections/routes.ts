@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { caller } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
-import { findUserById } from '../auth/repo.js';
+import { findUserById } from '../../platform/users.js';
 import { presentClient, presentInactive } from './presenter.js';
 import { ProviderClients } from './provider-clients.js';
 import { connectedPatients, listInactive, listPatients, sentInvitations } from './repo.js';

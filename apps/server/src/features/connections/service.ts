@@ -12,7 +12,7 @@ import type { Tx } from '../../db/client.js';
 import { connections, emailInvitations, type users } from '../../db/schema/index.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
-import { findUserByEmail } from '../auth/repo.js';
+import { findUserByEmail } from '../../platform/users.js';
 import {
   announce,
   announceEmailInvitation,

@@ -6,3 +6,5 @@ export const devFeature: Feature = {
   name: 'dev',
   routes: (ctx) => (ctx.config.env === 'production' ? [] : [{ prefix: '/api', plugin: devRoutes(ctx) }]),
 };
+
+export { mailNotice } from './mail-notice.js';

@@ -185,7 +185,10 @@ describe('concurrent creates', () => {
     const statuses = replies.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 201, 201, 201, 201, 403, 403, 403]);
     for (const reply of replies.filter((r) => r.status === 403))
-      expect(reply.body.message).toBe('Maximum of 5 personal goals reached');
+      expect(reply.body).toMatchObject({
+        code: 'GOAL_LIMIT',
+        message: 'Maximum of 5 personal goals reached',
+      });
     expect(await activeGoals(server, user.id)).toHaveLength(5);
   });
 

@@ -5,3 +5,5 @@ export const goalsFeature: Feature = {
   name: 'goals',
   routes: (ctx, services) => [{ prefix: '/api/v1', plugin: goalRoutes(ctx, services.goals) }],
 };
+
+export type { GoalsService } from './service.js';

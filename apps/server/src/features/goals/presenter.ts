@@ -1,16 +1,16 @@
-import { isHighPriority } from '@mindledger/domain';
+import { isHighPriority, type GoalResponse } from '@mindledger/domain';
 import type { goals } from '../../db/schema/index.js';
 
 export type GoalRow = typeof goals.$inferSelect;
 
-function status(row: GoalRow) {
+function status(row: GoalRow): GoalResponse['status'] {
   if (row.completed) return 'completed';
   if (row.abandoned) return 'abandoned';
   return 'active';
 }
 
 /** A goal as the API answers it (docs/API-goals.md, Goal). Text is data: never HTML. */
-export function presentGoal(row: GoalRow) {
+export function presentGoal(row: GoalRow): GoalResponse {
   return {
     _id: row.id,
     id: row.id,

@@ -16,7 +16,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { goalEntryLinks, goalMentions, goals, journalEntries, users } from '../../db/schema/index.js';
 import { fromVisibleEntry, ownScope, type ReadScope } from '../../platform/read-scope.js';
 import type { AccessClaims } from '../../platform/tokens.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { GoalRow } from './presenter.js';
 
 type Exec = Db | Tx;
@@ -159,7 +159,7 @@ export class GoalsService {
           .groupBy(goals.type);
         const count = (t: GoalType) => counts.find((c) => c.type === t)?.n ?? 0;
         const limit = checkGoalLimit({ personal: count('personal'), therapist: count('therapist') }, type);
-        if (!limit.ok) throw forbidden(limit.message);
+        if (!limit.ok) throw new AppError('GOAL_LIMIT', limit.message);
         const textKey = goalTextKey(input.text);
         await this.assertNoDuplicate(tx, patientId, textKey);
         const categories = input.categories ?? (input.category ? [input.category] : []);

@@ -9,3 +9,5 @@ export const moodsFeature: Feature = {
     { prefix: '/api', plugin: dashboardRoutes(ctx, services.moods) },
   ],
 };
+
+export { seedDemoJournal } from './demo-seed.js';

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { photoLimits } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import { journalEntries } from '../../db/schema/index.js';
 import { caller } from '../../platform/auth.js';
@@ -11,12 +12,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { readUpload } from '../../platform/uploads.js';
 import { detectImageType } from '../../platform/image-type.js';
 
-export const photoLimits = {
-  maxBytes: 8 * 1024 * 1024,
-  maxPerEntry: 2,
-  typeMessage: 'Photo must be a PNG, JPEG or WebP image',
-  sizeMessage: 'Photo must be 8 MB or smaller',
-};
+export { photoLimits };
 
 /** A stored photo's id: random, with the image type's extension. */
 export const photoIdPattern = /^[a-f0-9]{24}\.(png|jpg|webp)$/;

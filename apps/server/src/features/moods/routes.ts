@@ -69,7 +69,7 @@ async function rangePage(
     after = decodeRangeCursor(query.after);
     if (!after) throw badRequest('This page link is not valid. Please reload.');
   }
-  const { rows, hasMore } = await service.queries.rangePage(scope, span, query.limit, after, withActivities);
+  const { rows, hasMore } = await service.rangePage(scope, span, query.limit, after, withActivities);
   const last: StoredEntry | undefined = rows.at(-1);
   const next =
     hasMore && last
@@ -95,7 +95,7 @@ async function weekAnswer(
   const from = mondayOf(day);
   const to = addDays(from, 6);
   const [summary, page] = await Promise.all([
-    service.queries.daySummary(scope, from, to),
+    service.daySummary(scope, from, to),
     rangePage(service, scope, { from, to }, query),
   ]);
   const days = Array.from({ length: 7 }, (_, i) => {
@@ -135,7 +135,7 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
 
   async function moodCounts(scope: Scope, year?: number) {
     const span = await yearRange(scope, year);
-    const shaped = shapeAnalytics(await service.queries.aggregate(scope, span.from, span.to));
+    const shaped = shapeAnalytics(await service.aggregate(scope, span.from, span.to));
     return {
       year: span.year,
       total: shaped.total,
@@ -147,7 +147,7 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
 
   async function byDate(scope: Scope, year?: number) {
     const span = await yearRange(scope, year);
-    return service.queries.perDay(scope, span.from, span.to);
+    return service.perDay(scope, span.from, span.to);
   }
 
   return async (app) => {
@@ -187,13 +187,13 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
     app.get('/get-all-mood', { ...patient, schema: { tags, querystring: pageQuery } }, async (request) => {
       const { page, limit, search } = request.query;
       const scope = await service.scopeFor(request, caller(request));
-      const { rows, total, totalCapped } = await service.queries.page(scope, page, limit, search);
+      const { rows, total, totalCapped } = await service.page(scope, page, limit, search);
       return paged(service.present(rows, caller(request).sub), total, page, limit, totalCapped);
     });
 
     app.get('/get-latest-mood', { ...patient, schema: { tags } }, async (request) => {
       const scope = await service.scopeFor(request, caller(request));
-      const row = await service.queries.latest(scope);
+      const row = await service.latest(scope);
       return { success: true, data: row ? service.present([row], caller(request).sub)[0] : null };
     });
 
@@ -234,7 +234,7 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
         const scope = await service.scopeFor(request, caller(request));
         const span = await range(scope, request.query, '2 Weeks');
         const [summary, page] = await Promise.all([
-          service.queries.daySummary(scope, span.from, span.to),
+          service.daySummary(scope, span.from, span.to),
           rangePage(service, scope, span, request.query),
         ]);
         return {
@@ -257,7 +257,7 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
       async (request) => {
         const scope = await service.scopeFor(request, caller(request));
         const span = await range(scope, request.query, '1 Week');
-        const rows = await service.queries.aggregate(scope, span.from, span.to);
+        const rows = await service.aggregate(scope, span.from, span.to);
         return {
           success: true,
           data: { timerange: span.name, ...shapeAnalytics(rows, { from: span.from, to: span.to }) },
@@ -305,7 +305,7 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
       async (request) => {
         const scope = await service.scopeFor(request, caller(request));
         const span = await range(scope, request.query, '30 Days');
-        const data = await service.queries.activityCounts(scope, span.from, span.to);
+        const data = await service.activityCounts(scope, span.from, span.to);
         return { success: true, data, timerange: span.name, from: span.from, to: span.to };
       },
     );
@@ -316,7 +316,7 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
       async (request) => {
         const scope = await service.scopeFor(request, caller(request));
         const span = await range(scope, request.query, '30 Days');
-        const rows = await service.queries.sleepCounts(scope, span.from, span.to);
+        const rows = await service.sleepCounts(scope, span.from, span.to);
         const all = rows.find((r) => r.quality === null);
         const byQuality: Record<string, number> = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
         for (const r of rows) if (r.quality !== null && r !== all) byQuality[String(r.quality)] = r.nights;
@@ -354,7 +354,7 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
       async (request) => {
         const scope = await service.scopeFor(request, caller(request), request.params.id);
         const { page, limit, search } = request.query;
-        const { rows, total, totalCapped } = await service.queries.page(scope, page, limit, search);
+        const { rows, total, totalCapped } = await service.page(scope, page, limit, search);
         return paged(service.present(rows, caller(request).sub), total, page, limit, totalCapped);
       },
     );
@@ -364,7 +364,7 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
       { ...reader, schema: { tags, params: idParams } },
       async (request) => {
         const scope = await service.scopeFor(request, caller(request), request.params.id);
-        const row = await service.queries.latest(scope);
+        const row = await service.latest(scope);
         return { success: true, data: row ? service.present([row], caller(request).sub)[0] : null };
       },
     );
@@ -383,7 +383,7 @@ export function dashboardRoutes(ctx: AppContext, service: MoodsService): Fastify
       async (request) => {
         const scope = await service.scopeFor(request, caller(request), request.params.patientId);
         const year = request.query.year ?? Number((await service.today(scope.patientId)).slice(0, 4));
-        return { success: true, data: await service.queries.perDay(scope, `${year}-01-01`, `${year}-12-31`) };
+        return { success: true, data: await service.perDay(scope, `${year}-01-01`, `${year}-12-31`) };
       },
     );
 
@@ -413,9 +413,7 @@ export function dashboardRoutes(ctx: AppContext, service: MoodsService): Fastify
       async (request) => {
         const scope = await service.scopeFor(request, caller(request), request.params.patientId);
         const year = request.query.year ?? Number((await service.today(scope.patientId)).slice(0, 4));
-        const shaped = shapeAnalytics(
-          await service.queries.aggregate(scope, `${year}-01-01`, `${year}-12-31`),
-        );
+        const shaped = shapeAnalytics(await service.aggregate(scope, `${year}-01-01`, `${year}-12-31`));
         return {
           success: true,
           data: {
@@ -448,7 +446,7 @@ export function dashboardRoutes(ctx: AppContext, service: MoodsService): Fastify
       },
       async (request) => {
         const scope = await service.scopeFor(request, caller(request), request.params.patientId);
-        const rows = await service.queries.aggregateLatest(scope, request.query.limit);
+        const rows = await service.aggregateLatest(scope, request.query.limit);
         return { success: true, data: shapeAnalytics(rows) };
       },
     );

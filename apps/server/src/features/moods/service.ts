@@ -6,6 +6,7 @@ import {
   computeStreak,
   entrySentiment,
   isTimeZone,
+  journalMessages,
   localDay,
   mapEmotionData,
   mapToCoreEmotion,
@@ -17,10 +18,10 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { journalEntries, type SwpBlocks } from '../../db/schema/index.js';
-import { findUserById } from '../auth/repo.js';
+import { findUserById } from '../../platform/users.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { AccessClaims } from '../../platform/tokens.js';
-import type { GoalsService } from '../goals/service.js';
+import type { GoalsService } from '../goals/index.js';
 import { presentEntry, type EntryRow, type StoredEntry } from './presenter.js';
 import { JournalPhotos, photoLimits } from './photos.js';
 import { MoodQueries, type Scope } from './queries.js';
@@ -52,7 +53,7 @@ function searchTextOf(entry: Prepared): string {
  * sentiment, and links the selected goals with their mentions in the same transaction.
  */
 export class MoodsService {
-  readonly queries: MoodQueries;
+  private readonly queries: MoodQueries;
   readonly photos: JournalPhotos;
 
   constructor(
@@ -61,6 +62,51 @@ export class MoodsService {
   ) {
     this.queries = new MoodQueries(ctx.db);
     this.photos = new JournalPhotos(ctx);
+  }
+
+  // The reads the routes answer from, each scoped by the caller's read scope (platform/read-scope.ts).
+
+  /** A page of a day range's entries, oldest first, from a cursor. */
+  rangePage(...args: Parameters<MoodQueries['rangePage']>) {
+    return this.queries.rangePage(...args);
+  }
+
+  /** Per day of a range: how many entries, and the latest. */
+  daySummary(...args: Parameters<MoodQueries['daySummary']>) {
+    return this.queries.daySummary(...args);
+  }
+
+  /** The analytics aggregates of a day range (grouping sets: see analytics.ts). */
+  aggregate(...args: Parameters<MoodQueries['aggregate']>) {
+    return this.queries.aggregate(...args);
+  }
+
+  /** One row per day of a range with entries. */
+  perDay(...args: Parameters<MoodQueries['perDay']>) {
+    return this.queries.perDay(...args);
+  }
+
+  /** A ledger page, newest first, with its (bounded) total. */
+  page(...args: Parameters<MoodQueries['page']>) {
+    return this.queries.page(...args);
+  }
+
+  /** The newest entry in scope. */
+  latest(...args: Parameters<MoodQueries['latest']>) {
+    return this.queries.latest(...args);
+  }
+
+  /** The aggregates of the newest `limit` entries. */
+  aggregateLatest(...args: Parameters<MoodQueries['aggregateLatest']>) {
+    return this.queries.aggregateLatest(...args);
+  }
+
+  activityCounts(...args: Parameters<MoodQueries['activityCounts']>) {
+    return this.queries.activityCounts(...args);
+  }
+
+  sleepCounts(...args: Parameters<MoodQueries['sleepCounts']>) {
+    return this.queries.sleepCounts(...args);
   }
 
   /** The scope a caller reads: their own entries, or a connected provider's view of a client. */
@@ -96,7 +142,7 @@ export class MoodsService {
       throw badRequest(result.errors[0] ?? 'Invalid format', { errors });
     }
     const images = result.entry.photoData?.images ?? [];
-    if (images.length > photoLimits.maxPerEntry) throw badRequest('You can add at most 2 photos');
+    if (images.length > photoLimits.maxPerEntry) throw badRequest(photoLimits.tooManyMessage);
     for (const image of images) {
       if (!(await this.photos.exists(patientId, image.fileId)))
         throw badRequest('Photo not found. Please upload it again.');
@@ -111,7 +157,7 @@ export class MoodsService {
     const today = localDay(now, timeZone);
     if (!entry.customDate) return { entryAt: now, localDay: today, timeZone, custom: false };
     const day = entry.customDate.slice(0, 10);
-    if (day > today) throw badRequest('This date is yet to come.');
+    if (day > today) throw badRequest(journalMessages.futureDate);
     const entryAt = day === today ? now : new Date(`${day}T12:00:00Z`);
     return { entryAt, localDay: day, timeZone, custom: day !== today };
   }

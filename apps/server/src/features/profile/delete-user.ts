@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
-import type { UserRow } from '../auth/repo.js';
+import type { UserRow } from '../../platform/users.js';
 
 /** Every folder of the files port that holds one user's files. */
 export const userFileFolders = (userId: string) => [`avatars/${userId}`, `journal/${userId}`];

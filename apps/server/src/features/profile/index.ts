@@ -5,3 +5,5 @@ export const profileFeature: Feature = {
   name: 'profile',
   routes: (ctx, services) => [{ prefix: '/api/v1', plugin: profileRoutes(ctx, services.profile) }],
 };
+
+export { deleteUserAndData } from './delete-user.js';

@@ -14,10 +14,8 @@ import type { AccessClaims } from '../../platform/tokens.js';
 import { seal, unseal } from '../../platform/crypto.js';
 import { AppError, badRequest, conflict, notFound, unauthenticated } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
-import { emails } from '../auth/emails.js';
-import { presentUser } from '../auth/presenter.js';
-import { findUserByEmail, findUserById, updateUser, type UserRow } from '../auth/repo.js';
-import type { AuthService } from '../auth/service.js';
+import { authEmails as emails, presentUser, type AuthService } from '../auth/index.js';
+import { findUserByEmail, findUserById, updateUser, type UserRow } from '../../platform/users.js';
 import { deleteUserAndData } from './delete-user.js';
 import { detectImageType } from '../../platform/image-type.js';
 

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { emailField } from '@mindledger/domain';
+import { addDoctorSchema as inviteSchema } from '@mindledger/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ApiError, errorMessage } from '../../api/client';
 import { toast } from '../../ui/toast';
 import { connectionsApi, connectionsKeys } from './api';
 
-const inviteSchema = z.object({ email: emailField('Email') });
 type InviteInput = z.input<typeof inviteSchema>;
 type InviteOutput = z.output<typeof inviteSchema>;
 

@@ -10,7 +10,7 @@ import { makeGoal } from './test-goals';
 let active: Goal[];
 let archived: Goal[];
 let fetchMock: Mock<typeof fetch>;
-let failWith: { status: number; message: string } | null;
+let failWith: { status: number; message: string; code?: string } | null;
 const urlOf = (call: Parameters<typeof fetch>) => new URL(String(call[0]), 'http://localhost');
 
 function lists(goals: Goal[]) {
@@ -36,7 +36,10 @@ describe('goals page', () => {
       const path = url.pathname.replace('/api/proxy/v1', '');
       const method = init?.method ?? 'GET';
       if (failWith && method !== 'GET')
-        return jsonResponse({ success: false, message: failWith.message }, { status: failWith.status });
+        return jsonResponse(
+          { success: false, message: failWith.message, ...(failWith.code ? { code: failWith.code } : {}) },
+          { status: failWith.status },
+        );
       if (path === '/goals/' && method === 'GET') {
         const type = url.searchParams.get('type') ?? 'all';
         const status = url.searchParams.get('status') ?? 'active';
@@ -179,7 +182,7 @@ describe('goals page', () => {
     await userEvent.click(screen.getByRole('menuitem', { name: 'Complete' }));
     expect(await screen.findByText('You do not have permission to perform this action')).toBeInTheDocument();
 
-    failWith = { status: 403, message: 'Maximum of 5 personal goals reached' };
+    failWith = { status: 403, message: 'Maximum of 5 personal goals reached', code: 'GOAL_LIMIT' };
     await userEvent.click(screen.getByRole('button', { name: 'New goal' }));
     const dialog = await screen.findByRole('dialog', { name: 'New goal' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Goal/ }), 'Stretch daily');

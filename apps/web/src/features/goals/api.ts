@@ -1,37 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { GoalCategory, GoalStatus, GoalType, MoodType } from '@mindledger/domain';
+import type { GoalCategory, GoalResponse, GoalStatus, GoalType, MoodType } from '@mindledger/domain';
 import { api } from '../../api/client';
 
 /** The goal calls of the client (Part 1 §7 Goals; docs/API-goals.md). */
 
-export interface Goal {
-  _id: string;
-  id: string;
-  patientId: string;
-  createdBy: string;
-  type: GoalType;
-  text: string;
-  title: string;
-  notes: string;
-  emoji: string;
-  priority: number;
-  highPriority: boolean;
-  categories: GoalCategory[];
-  targetDate: string | null;
-  homePageVisible: boolean;
-  isPreset: boolean;
-  presetId: string | null;
-  mentionCount: number;
-  lastMentionDate: string | null;
-  completed: boolean;
-  completedAt: string | null;
-  abandoned: boolean;
-  abandonedAt: string | null;
-  deleted: boolean;
-  status: GoalStatus;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A goal as the API answers it: the one shape of the domain (`GoalResponse`). */
+export type Goal = GoalResponse;
 
 export interface GoalLists {
   personal: Goal[];

@@ -3,7 +3,11 @@ import { ApiError } from '../../api/client';
 import { goalErrorMessage, goalErrorTexts } from './errors';
 
 const failure = (status: number, message?: string, errors: unknown[] = []) =>
-  new ApiError(status, { message, errors });
+  new ApiError(status, {
+    message,
+    errors,
+    ...(message?.startsWith('Maximum') ? { code: 'GOAL_LIMIT' } : {}),
+  });
 
 describe('goalErrorMessage (Part 1 §8)', () => {
   it('shows the server message for a 400 and only logs field details', () => {
@@ -37,5 +41,14 @@ describe('goalErrorMessage (Part 1 §8)', () => {
 
   it('maps anything that is not an API error to the generic text', () => {
     expect(goalErrorMessage(new Error('network'))).toBe(goalErrorTexts.other);
+  });
+
+  it('tells the limit by its code, not by the wording of the message', () => {
+    expect(goalErrorMessage(new ApiError(403, { message: 'Maximum reached', code: 'FORBIDDEN' }))).toBe(
+      goalErrorTexts.forbidden,
+    );
+    expect(goalErrorMessage(new ApiError(403, { message: 'Limit', code: 'GOAL_LIMIT' }))).toBe(
+      goalErrorTexts.maximum,
+    );
   });
 });

@@ -24,7 +24,7 @@ export function goalErrorMessage(error: unknown): string {
     case 401:
       return goalErrorTexts.unauthorized;
     case 403:
-      return error.message.includes('Maximum') ? goalErrorTexts.maximum : goalErrorTexts.forbidden;
+      return error.code === 'GOAL_LIMIT' ? goalErrorTexts.maximum : goalErrorTexts.forbidden;
     case 404:
       return goalErrorTexts.notFound;
     case 409:

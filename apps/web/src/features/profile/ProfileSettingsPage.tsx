@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { PageTitle } from '../../ui/PageTitle';
 import { useCurrentUser } from '../auth/auth-store';
-import { ThemeSettingsPanel } from '../theme/ThemeSettingsPanel';
+import { ThemeSettingsPanel } from '../theme';
 import { ProfileBreadcrumbs } from './ProfileBreadcrumbs';
 import { AvatarSection } from './sections/AvatarSection';
 import { DeleteAccountSection } from './sections/DeleteAccountSection';

@@ -26,7 +26,7 @@ import { PageTitle } from '../../ui/PageTitle';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
 import { pageCount, TablePager } from '../../ui/TablePager';
 import { toast } from '../../ui/toast';
-import { connectionStatusColor, connectionStatusLabel } from '../connections/api';
+import { connectionStatusColor, connectionStatusLabel } from '../connections';
 import {
   providerClientsApi,
   providerClientsKeys,

@@ -1,18 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { emailField, lengths, optionalText } from '@mindledger/domain';
+import { addPatientSchema as inviteSchema } from '@mindledger/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ApiError, errorMessage } from '../../api/client';
 import { toast } from '../../ui/toast';
 import { providerClientsApi, providerClientsKeys } from './api';
 
-const inviteSchema = z.object({
-  email: emailField('Email'),
-  firstName: optionalText(lengths.name),
-  lastName: optionalText(lengths.name),
-});
 type InviteInput = z.input<typeof inviteSchema>;
 type InviteOutput = z.output<typeof inviteSchema>;
 

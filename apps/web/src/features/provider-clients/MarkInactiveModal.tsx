@@ -1,15 +1,9 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { UseFormReturn } from 'react-hook-form';
-import { z } from 'zod';
+import { markInactiveSchema } from '@mindledger/domain';
+import type { z } from 'zod';
 
-export const markInactiveSchema = z.object({
-  reason: z.string().trim().min(1, 'Reason is required').max(500, 'Must not exceed 500 characters'),
-  notes: z
-    .string()
-    .trim()
-    .max(2000, 'Must not exceed 2000 characters')
-    .transform((v) => (v === '' ? undefined : v)),
-});
+export { markInactiveSchema };
 export type MarkInactiveInput = z.input<typeof markInactiveSchema>;
 export type MarkInactiveOutput = z.output<typeof markInactiveSchema>;
 export type MarkInactiveForm = UseFormReturn<MarkInactiveInput, unknown, MarkInactiveOutput>;

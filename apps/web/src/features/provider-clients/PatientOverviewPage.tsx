@@ -17,7 +17,7 @@ import {
   connectionStatusLabel,
   invitationStatusColor,
   invitationStatusLabel,
-} from '../connections/api';
+} from '../connections';
 import { providerClientsApi, providerClientsKeys, type ConnectionStatusResponse } from './api';
 import { ClientGoalsSection } from './goals/ClientGoalsSection';
 import {

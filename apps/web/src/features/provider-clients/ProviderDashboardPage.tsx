@@ -27,7 +27,7 @@ import {
   invitationStatusColor,
   invitationStatusLabel,
   type ConnectionStatus,
-} from '../connections/api';
+} from '../connections';
 import { clientName, providerClientsApi, providerClientsKeys, type ClientsParams } from './api';
 import { InviteClientForm } from './InviteClientForm';
 import { PendingInvitations } from './PendingInvitations';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../api/client';
 import { formatDate } from '../../ui/format';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
-import { capitalize } from '../connections/api';
+import { capitalize } from '../connections';
 import { providerClientsApi, providerClientsKeys } from './api';
 
 const kindLabels: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { api } from '../../api/client';
 import type { MessageResponse, User } from '../../api/types';
-import type { ConnectionStatus, InvitationStatus, InvitedDirection } from '../connections/api';
+import type { ConnectionStatus, InvitationStatus, InvitedDirection } from '../connections';
 
 /** Provider side of the client–provider connections (docs/API-connections.md). */
 

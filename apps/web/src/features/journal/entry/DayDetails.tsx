@@ -96,7 +96,7 @@ export function DayDetails({ value, onChange }: DayDetailsProps) {
               <NumberInput
                 label="Hours of sleep"
                 min={0}
-                max={24}
+                max={swpLimits.sleepHoursMax}
                 step={0.5}
                 decimalScale={1}
                 value={hoursText}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { photoLimits } from '@mindledger/domain';
 import {
   ActionIcon,
   Alert,
@@ -29,8 +30,8 @@ export interface PhotoJournalProps {
   onExtractedTextChange(text: string): void;
 }
 
-export const maxPhotos = 2;
-const accepted = 'image/png,image/jpeg,image/webp';
+export const maxPhotos = photoLimits.maxPerEntry;
+const accepted = photoLimits.accept;
 
 interface Work {
   key: string;
@@ -56,7 +57,7 @@ export function PhotoJournal({
   async function add(files: File[]) {
     setErrors([]);
     if (files.length > slots) {
-      setErrors([`You can add at most ${maxPhotos} photos`]);
+      setErrors([photoLimits.tooManyMessage]);
       files = files.slice(0, Math.max(0, slots));
     }
     const added: PhotoItem[] = [];

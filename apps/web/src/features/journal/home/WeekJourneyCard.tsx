@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type CSSProperties } from 'react';
-import { moodOption } from '@mindledger/domain';
+import { journalMessages, moodOption } from '@mindledger/domain';
 import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -12,7 +12,7 @@ import { dateFetchFailed } from './StreakCard';
 import { useHomeToday } from './useHomeToday';
 import classes from './WeekJourneyCard.module.css';
 
-export const futureDateMessage = 'This date is yet to come.';
+export const futureDateMessage = journalMessages.futureDate;
 export const journalingPath = '/user/journaling-feature';
 
 /** The progress line of the week card (Part 1 §2), quoted literally. */

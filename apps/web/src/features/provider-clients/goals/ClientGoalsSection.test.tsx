@@ -45,7 +45,7 @@ function makeGoal(overrides: Partial<ClientGoal> = {}): ClientGoal {
 }
 
 let goals: ClientGoal[];
-let failWith: { status: number; message: string } | null;
+let failWith: { status: number; message: string; code?: string } | null;
 let fetchMock: Mock<typeof fetch>;
 const calls = (method: string, pattern: RegExp) =>
   fetchMock.mock.calls.filter(
@@ -75,7 +75,10 @@ beforeEach(() => {
       if (url.searchParams.get('patientId') !== patientId)
         return jsonResponse({ success: false }, { status: 404 });
       if (failWith)
-        return jsonResponse({ success: false, message: failWith.message }, { status: failWith.status });
+        return jsonResponse(
+          { success: false, message: failWith.message, ...(failWith.code ? { code: failWith.code } : {}) },
+          { status: failWith.status },
+        );
       const list = active();
       return jsonResponse({
         success: true,
@@ -87,7 +90,10 @@ beforeEach(() => {
       });
     }
     if (failWith)
-      return jsonResponse({ success: false, message: failWith.message }, { status: failWith.status });
+      return jsonResponse(
+        { success: false, message: failWith.message, ...(failWith.code ? { code: failWith.code } : {}) },
+        { status: failWith.status },
+      );
     if (method === 'POST' && url.pathname.endsWith('/goals/')) {
       const body = JSON.parse(String(init?.body)) as Partial<ClientGoal>;
       const goal = makeGoal({ ...body, type: 'therapist', targetDate: body.targetDate ?? null });
@@ -293,7 +299,7 @@ describe('client goals in the provider overview', () => {
     expect(await screen.findByText('You already have a goal with this description')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Add therapist goal' })).toBeInTheDocument();
 
-    failWith = { status: 403, message: 'Maximum of 5 therapist goals reached' };
+    failWith = { status: 403, message: 'Maximum of 5 therapist goals reached', code: 'GOAL_LIMIT' };
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add goal' }));
     expect(
       await screen.findByText('You have reached the maximum number of goals for this category'),

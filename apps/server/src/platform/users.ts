@@ -1,6 +1,10 @@
+/**
+ * User lookups, one place for every feature (auth, profile, admin, connections, journal): features
+ * read users through here rather than through each other.
+ */
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 

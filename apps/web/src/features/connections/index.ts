@@ -1,0 +1,11 @@
+/** What other features use of connections: the status names and colours, and the types. */
+export {
+  capitalize,
+  connectionStatusColor,
+  connectionStatusLabel,
+  invitationStatusColor,
+  invitationStatusLabel,
+  type ConnectionStatus,
+  type InvitationStatus,
+  type InvitedDirection,
+} from './api';
