@@ -276,7 +276,7 @@ export async function seedJournal(options: {
       await db.execute(sql`
         insert into journal_entries (patient_id, mood, emoji, notes, journal_type, journal_mode,
           chat_messages, is_ai_generated, emotion_data, original_emotion_data, emotion, core_emotion,
-          primary_emotion, intensity, sentiment, activities, swp, is_private, entry_at, local_day,
+          primary_emotion, intensity, sentiment, activities, day_details, is_private, entry_at, local_day,
           user_timezone, search_text, created_at, updated_at)
         select p.id, c.mood, c.emoji,
           case when x.kind = 'chat' then '' else n.text end,

@@ -50,6 +50,8 @@ export interface Sample {
     /** Dead tuples over every table of the database, and the three tables with most. */
     deadAll?: number;
     deadTop?: string;
+    /** The soak's own VACUUM (ANALYZE) that ended in this window (autovacuum's stand-in), in ms. */
+    vacuumMs?: number;
   };
 }
 

@@ -27,6 +27,18 @@ export const SOAK_PROVIDERS = Number(process.env.BENCH_SOAK_PROVIDERS ?? 4);
 export const ACTIVE_USERS = Number(process.env.BENCH_SOAK_USERS ?? 60);
 /** Requests in flight at most; a scheduled request past it is counted as skipped, not queued. */
 export const CONCURRENCY = Number(process.env.BENCH_SOAK_CONCURRENCY ?? 32);
+/**
+ * New entries a patient writes in one visit at most (a person journals a few times a day, not six
+ * times a minute); past it, the visit's creates become edits of its entries. Without the cap the
+ * week of a user who stays 40 minutes grew by hundreds of entries, and the week's answer with it.
+ */
+export const CREATES_PER_VISIT = Number(process.env.BENCH_SOAK_CREATES_PER_VISIT ?? 3);
+/**
+ * Minutes between the soak's own `VACUUM (ANALYZE)` of the database, standing in for autovacuum on
+ * a PostgreSQL server that runs without it (this machine's does); 0 turns it off. By default on
+ * only when the server's autovacuum is off.
+ */
+const VACUUM_MINUTES = process.env.BENCH_SOAK_VACUUM_MINUTES;
 /** The steady rate (req/s) per database: about half of what this machine serves of the mix. */
 export function soakRate(database: 'postgres' | 'embedded'): number {
   if (process.env.BENCH_SOAK_RATE) return Number(process.env.BENCH_SOAK_RATE);
@@ -246,6 +258,8 @@ interface Session {
   busy: boolean;
   ending: boolean;
   patientIds: string[];
+  /** New entries written in this visit (see CREATES_PER_VISIT). */
+  created: number;
 }
 
 /** What the harness wrote for a user, kept across that user's sessions. */
@@ -328,6 +342,7 @@ class Workload {
       busy: false,
       ending: false,
       patientIds,
+      created: 0,
     };
     this.sessions.push(session);
     return session;
@@ -462,8 +477,11 @@ class Workload {
     };
   }
 
-  async createEntry(session: Session) {
+  async createEntry(session: Session): Promise<void> {
     const state = this.user(session.email);
+    if (session.created >= CREATES_PER_VISIT && state.entries.some((e) => !state.held.has(e)))
+      return this.updateEntry(session);
+    session.created += 1;
     const answer = await this.send('POST create-mood', 'POST', '/api/v1/create-mood', {
       token: session.token,
       body: this.entryBody(session, state),
@@ -481,7 +499,7 @@ class Workload {
     return { state, id };
   }
 
-  async updateEntry(session: Session) {
+  async updateEntry(session: Session): Promise<void> {
     const { state, id } = this.takeEntry(session);
     if (!id) return this.createEntry(session);
     try {
@@ -497,7 +515,7 @@ class Workload {
     }
   }
 
-  async updateSwp(session: Session) {
+  async updateDayDetails(session: Session) {
     const { state, id } = this.takeEntry(session);
     if (!id) return this.createEntry(session);
     try {
@@ -713,7 +731,7 @@ const mix: Action[] = [
   // client writes
   { role: 'patient', weight: 5, run: (w, s) => w.createEntry(s) },
   { role: 'patient', weight: 2, run: (w, s) => w.updateEntry(s) },
-  { role: 'patient', weight: 1, run: (w, s) => w.updateSwp(s) },
+  { role: 'patient', weight: 1, run: (w, s) => w.updateDayDetails(s) },
   { role: 'patient', weight: 2, run: (w, s) => w.deleteEntry(s) },
   { role: 'patient', weight: 1.5, run: (w, s) => w.goalWrite(s) },
   { role: 'patient', weight: 0.3, run: (w, s) => w.mention(s) },
@@ -940,6 +958,7 @@ export async function runSoak(
   const serverOptions = { nodeArgs: ['--import', probeUrl], ipc: true, keepDataDir: true };
   let pgClient: pg.Client | undefined;
   const dbName = env.DATABASE_URL ? new URL(env.DATABASE_URL).pathname.slice(1) : '';
+  let vacuumEvery = 0;
   try {
     log(
       `${target.label}: seeding ${SOAK_ENTRIES.toLocaleString('en')} entries for ${SOAK_PATIENTS} patients`,
@@ -954,6 +973,10 @@ export async function runSoak(
         `select name, setting from pg_settings where name in ('autovacuum', 'shared_buffers', 'max_connections')`,
       );
       log(`${target.label} settings: ${settings.rows.map((r) => `${r.name}=${r.setting}`).join(', ')}`);
+      const autovacuum = settings.rows.find((r) => r.name === 'autovacuum')?.setting === 'on';
+      vacuumEvery = VACUUM_MINUTES !== undefined ? Number(VACUUM_MINUTES) : autovacuum ? 0 : 5;
+      if (vacuumEvery > 0)
+        log(`${target.label}: VACUUM (ANALYZE) every ${vacuumEvery} min (autovacuum's stand-in)`);
     }
     const client = makeClient(server.url);
     const recorder = new Recorder();
@@ -984,6 +1007,12 @@ export async function runSoak(
     for (let w = 1; w <= windows; w += 1) {
       await sleep(Math.max(0, loadStart + w * SAMPLE_SECONDS * 1000 - performance.now()));
       const closed = recorder.close(SAMPLE_SECONDS);
+      let vacuumMs: number | undefined;
+      if (pgClient && vacuumEvery > 0 && (w * SAMPLE_SECONDS) % (vacuumEvery * 60) === 0) {
+        const began = performance.now();
+        await pgClient.query('VACUUM (ANALYZE)');
+        vacuumMs = Math.round(performance.now() - began);
+      }
       const [answer, pgStats] = await Promise.all([
         probe(server),
         pgClient ? pgSample(pgClient, dbName) : Promise.resolve(undefined),
@@ -1011,7 +1040,7 @@ export async function runSoak(
         cpu,
         machine: machineWindow,
         server: { rssMb: server.rssMb(), ...(answer ?? {}) },
-        ...(pgStats ? { pg: pgStats } : {}),
+        ...(pgStats ? { pg: { ...pgStats, ...(vacuumMs !== undefined ? { vacuumMs } : {}) } } : {}),
       };
       samples.push(sample);
       const errors = closed.routes.reduce((n, r) => n + r.errors, 0);
@@ -1149,7 +1178,7 @@ async function measureWeek(url: string, server: WeekProbeRow['server']): Promise
 }
 
 /**
- * The week statement exactly as the server builds it (the server's own MoodQueries, in-process, its
+ * The week statement exactly as the server builds it (the server's own JournalRepo, in-process, its
  * text caught at the pg driver), prepared in a session of our own: run for 10 seeded users first
  * (PostgreSQL picks a generic plan or keeps custom ones after 5 runs, as on each pooled
  * connection), then EXPLAINed for the fresh user in the default mode and with custom and generic
@@ -1170,8 +1199,8 @@ export async function weekStatementPlans(
   };
   const database = await openDatabase({ databaseUrl, poolSize: 1 });
   try {
-    const { MoodQueries } = await import('../apps/server/src/features/moods/queries.js');
-    await new MoodQueries(database.db).rangePage(
+    const { JournalRepo } = await import('../apps/server/src/features/journal/repo.js');
+    await new JournalRepo(database.db).rangePage(
       { patientId: fresh.patientId, includePrivate: true },
       { from: fresh.from, to: fresh.to },
       100,

@@ -4,7 +4,11 @@
 //     they do not run a module's top level) in the server, the domain and the web app;
 //  2. a server feature is reached from outside its folder only through its `index.ts`
 //     (features/index.ts, feature.ts and services.ts, the registry, wire the features together);
-//  3. a web feature that has an `index.ts` is reached from other web features only through it.
+//  3. every web feature (a folder of apps/web/src/features) has an `index.ts`, its public API, and
+//     is reached from other web features only through it, by static and dynamic `import()` alike
+//     (code outside the features, like the router's lazy pages, is not checked). An index.ts only
+//     re-exports: the web build declares it free of side effects (apps/web/vite.config.ts), which
+//     keeps what it re-exports out of the chunks of the pages that do not use it.
 // Test files may reach into what they test and are not checked.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -29,6 +33,8 @@ function walk(dir, out = []) {
 
 // Static imports and re-exports: `import … from '…'`, `export … from '…'`, `import '…'`.
 const importPattern = /^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
+// Dynamic imports, `import('…')` (checked by rule 3 only).
+const dynamicImportPattern = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function resolveImport(from, spec) {
   if (!spec.startsWith('.')) return null;
@@ -41,9 +47,43 @@ function resolveImport(from, spec) {
 const files = sources.flatMap((dir) => walk(join(root, dir)));
 const edges = new Map();
 const problems = [];
+// rule 3 (web): every web feature has its public API in an index.ts made of re-exports only
+const reExport =
+  /^export\s+(?:type\s+)?(?:\*(?:\s+as\s+\w+)?|\{[^}]*\})\s+from\s+['"][^'"]+['"];?$|^export\s*\{\s*\};?$/;
+for (const feature of readdirSync(webFeaturesDir)) {
+  const dir = join(webFeaturesDir, feature);
+  if (!statSync(dir).isDirectory()) continue;
+  const index = ['index.ts', 'index.tsx'].map((f) => join(dir, f)).find((f) => existsSync(f));
+  if (!index) {
+    problems.push(`${relative(root, dir)} has no index.ts: every web feature has one, its public API`);
+    continue;
+  }
+  const statements = readFileSync(index, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')
+    .split(';')
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  for (const statement of statements.filter((s) => !reExport.test(s)))
+    problems.push(`${relative(root, index)} has \`${statement.slice(0, 60)}\`: an index.ts only re-exports`);
+}
+// rule 3 (web): into a web feature, from another feature, only through its index.ts
+function checkWebFeature(file, target) {
+  if (!target.startsWith(webFeaturesDir + sep) || !file.startsWith(webFeaturesDir + sep)) return;
+  const feature = relative(webFeaturesDir, target).split(sep)[0];
+  const from = relative(webFeaturesDir, file).split(sep)[0];
+  if (from !== feature && !/^index\.tsx?$/.test(relative(join(webFeaturesDir, feature), target)))
+    problems.push(
+      `${relative(root, file)} imports ${relative(root, target)}: use features/${feature}/index.ts`,
+    );
+}
+
 for (const file of files) {
   const text = readFileSync(file, 'utf8');
   const targets = [];
+  for (const [, spec] of text.matchAll(dynamicImportPattern)) {
+    const target = resolveImport(file, spec);
+    if (target) checkWebFeature(file, target);
+  }
   for (const match of text.matchAll(importPattern)) {
     const [, typeOnly, spec] = match;
     const target = resolveImport(file, spec);
@@ -57,20 +97,7 @@ for (const file of files) {
           `${relative(root, file)} imports ${relative(root, target)}: use features/${feature}/index.ts`,
         );
     }
-    // rule 3 (web): into a web feature that has an index.ts, from another feature, only through it
-    if (target.startsWith(webFeaturesDir + sep) && file.startsWith(webFeaturesDir + sep)) {
-      const feature = relative(webFeaturesDir, target).split(sep)[0];
-      const from = relative(webFeaturesDir, file).split(sep)[0];
-      const hasIndex = existsSync(join(webFeaturesDir, feature, 'index.ts'));
-      if (
-        from !== feature &&
-        hasIndex &&
-        !/^index\.tsx?$/.test(relative(join(webFeaturesDir, feature), target))
-      )
-        problems.push(
-          `${relative(root, file)} imports ${relative(root, target)}: use features/${feature}/index.ts`,
-        );
-    }
+    checkWebFeature(file, target);
     if (!typeOnly) targets.push(target);
   }
   edges.set(file, targets);

@@ -43,6 +43,25 @@ function precompress(): Plugin {
 }
 
 /**
+ * A feature's index.ts, its public API, only re-exports (scripts/check-imports.mjs checks it):
+ * declared free of side effects, it drops out of the chunk graph, so a page that imports one thing
+ * through it loads that thing, not everything the index re-exports. Without this, the home page
+ * (which uses the journal's widgets) would load the provider's journal pieces, and the app shell
+ * (which uses auth's store) the profile's form helpers with zod.
+ */
+function featureIndexesWithoutSideEffects(): Plugin {
+  const featureIndex = /\/src\/features\/[^/]+\/index\.tsx?$/;
+  return {
+    name: 'feature-indexes-without-side-effects',
+    apply: 'build',
+    transform(code, id) {
+      if (featureIndex.test(id)) return { code, map: null, moduleSideEffects: false };
+      return null;
+    },
+  };
+}
+
+/**
  * Photo-mode OCR runs in the browser with tesseract.js; its worker, its WebAssembly core and the
  * English data (from the @tesseract.js-data/eng package) are served by us under /ocr/ — nothing is
  * downloaded from elsewhere at run time.
@@ -93,7 +112,7 @@ function ocrFiles(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), ocrFiles(), precompress()],
+  plugins: [react(), featureIndexesWithoutSideEffects(), ocrFiles(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

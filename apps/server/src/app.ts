@@ -13,7 +13,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import { createContext, type AppContext, type ContextDeps } from './context.js';
 import { createServices, features, type ApiPrefix } from './features/index.js';
-import { seedDemoJournal } from './features/moods/index.js';
+import { seedDemoJournal } from './features/journal/index.js';
 import { forbidden } from './platform/errors.js';
 import { registerErrorHandling } from './platform/http-errors.js';
 import { registerInputEdge } from './platform/input-edge.js';
@@ -131,7 +131,7 @@ export async function buildApp(
 
   const services = createServices(ctx);
   for (const feature of features) feature.jobs?.(ctx, services);
-  if (deps.seedDemoJournal) await seedDemoJournal(ctx, services.moods);
+  if (deps.seedDemoJournal) await seedDemoJournal(ctx, services.journal);
   const routes = features.flatMap((feature) => feature.routes?.(ctx, services) ?? []);
   for (const prefix of ['/api/v1', '/api', '/api/ai'] satisfies ApiPrefix[]) {
     await app.register(

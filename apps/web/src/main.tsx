@@ -12,7 +12,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/Providers';
 import { setNavigator } from './app/navigation';
 import { createAppRouter } from './app/router';
-import { bootstrapAuth, installAuthHandlers } from './features/auth/bootstrap';
+import { bootstrapAuth, installAuthHandlers } from './features/auth';
 
 installAuthHandlers();
 void bootstrapAuth();

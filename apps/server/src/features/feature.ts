@@ -4,7 +4,7 @@ import type { AiJournalService } from './ai-journal/service.js';
 import type { AuthService } from './auth/service.js';
 import type { ConnectionsService } from './connections/service.js';
 import type { GoalsService } from './goals/service.js';
-import type { MoodsService } from './moods/service.js';
+import type { JournalService } from './journal/service.js';
 import type { ProfileService } from './profile/service.js';
 
 /** Where a feature's routes are mounted: the spec's call paths. */
@@ -21,7 +21,7 @@ export interface Services {
   profile: ProfileService;
   connections: ConnectionsService;
   goals: GoalsService;
-  moods: MoodsService;
+  journal: JournalService;
   aiJournal: AiJournalService;
 }
 

@@ -7,7 +7,7 @@ import { devFeature } from './dev/index.js';
 import type { Feature } from './feature.js';
 import { goalsFeature } from './goals/index.js';
 import { healthFeature } from './health/index.js';
-import { moodsFeature } from './moods/index.js';
+import { journalFeature } from './journal/index.js';
 import { profileFeature } from './profile/index.js';
 
 export type { ApiPrefix, Feature, FeatureRoutes, Services } from './feature.js';
@@ -20,7 +20,7 @@ export const features: readonly Feature[] = [
   adminFeature,
   connectionsFeature,
   goalsFeature,
-  moodsFeature,
+  journalFeature,
   auditFeature,
   healthFeature,
   devFeature,

@@ -4,7 +4,7 @@ import { AuthService } from './auth/service.js';
 import { ConnectionsService } from './connections/service.js';
 import type { Services } from './feature.js';
 import { GoalsService } from './goals/service.js';
-import { MoodsService } from './moods/service.js';
+import { JournalService } from './journal/service.js';
 import { ProfileService } from './profile/service.js';
 
 /** The shared services, in the order they depend on each other. */
@@ -16,7 +16,7 @@ export function createServices(ctx: AppContext): Services {
     profile: new ProfileService(ctx, auth),
     connections: new ConnectionsService(ctx),
     goals,
-    moods: new MoodsService(ctx, goals),
+    journal: new JournalService(ctx, goals),
     aiJournal: new AiJournalService(ctx),
   };
 }

@@ -112,7 +112,7 @@ describe('NUL in text fields and search or filter parameters', () => {
 });
 
 describe('lone surrogates in journal entries', () => {
-  it('become U+FFFD in emotionData, chat messages, aiMetadata, the mood and swp notes', async () => {
+  it('become U+FFFD in emotionData, chat messages, aiMetadata, the mood and day-details notes', async () => {
     const created = await patient.client.post<{ data: { id: string } }>('/api/v1/create-mood', {
       mood: 'Fine',
       notes: 'Quiet day.',
@@ -136,13 +136,13 @@ describe('lone surrogates in journal entries', () => {
     const updated = await patient.client.put(`/api/v1/update-mood/${id}`, { mood: `Fine${LONE}` });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
 
-    const swp = await patient.client.put('/api/v1/update-mood-swp', {
+    const details = await patient.client.put('/api/v1/update-mood-swp', {
       moodId: id,
       betterme: { note: `Better${LONE}` },
       therapyProcess: { note: `Session${LONE}` },
       productivity: { level: 3, note: `Busy${LONE}` },
     });
-    expect(swp.status, JSON.stringify(swp.body)).toBe(200);
+    expect(details.status, JSON.stringify(details.body)).toBe(200);
 
     const rows = await server.database.db
       .select()

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import { connections } from '../db/schema/index.js';
 import type { Audit } from './audit.js';
 import type { AccessClaims } from './tokens.js';
-import { notFound } from './errors.js';
+import { badRequest, notFound } from './errors.js';
 import { ownScope, type ReadScope } from './read-scope.js';
 
 export type PatientAccess = 'self' | 'provider';
@@ -76,8 +76,10 @@ export class AccessPolicy {
 
   /**
    * The scope of a read of a client's data: a patient's own (no patient id, or their own), or a
-   * connected provider's view of the client (never private entries; ACCESS_PHI recorded). Anyone
-   * else, and any id that names nobody, gets 404.
+   * connected provider's view of the client (never private entries; ACCESS_PHI recorded). The one
+   * way every feature scopes a request to a client, so the answers are the same everywhere: a
+   * provider naming no client gets 400 'Patient id is required'; anyone else, and any id that names
+   * nobody, gets 404.
    */
   async readScope(
     request: FastifyRequest,
@@ -87,6 +89,7 @@ export class AccessPolicy {
   ): Promise<ReadScope> {
     if (actor.role === 'patient' && (patientId === undefined || patientId === actor.sub))
       return ownScope(actor.sub);
+    if (patientId === undefined || patientId === '') throw badRequest('Patient id is required');
     if (!isUuid(patientId)) throw notFound();
     const access = await this.assertPatientAccess(request, actor, patientId, resourceType);
     return { patientId, includePrivate: access === 'self' };

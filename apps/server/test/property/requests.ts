@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { demoPng } from '../../src/features/moods/demo-seed.js';
+import { demoPng } from '../../src/features/journal/demo-seed.js';
 import { encodeUrlPart, hostileRawBody, hostileString } from './hostile.js';
 import type { RouteSpec } from './routes.js';
 import { levels, SchemaArbitraries, type Level } from './schema-arbitrary.js';

@@ -1,23 +1,7 @@
-import type { Role, TwoFactorMethod, UserStatus } from '@mindledger/domain';
+import type { Role, TwoFactorMethod, UserResponse as UserShape, UserStatus } from '@mindledger/domain';
 
 /** The user object every auth and profile call answers with (docs/API-contract.md). */
-export interface User {
-  _id: string;
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  userRole: Role;
-  role: Role;
-  avatar: { url: string | null };
-  timezone: string;
-  phone: string | null;
-  isActivated: boolean;
-  isApproved: boolean;
-  twoFactor: { enabled: boolean; method: TwoFactorMethod | null };
-  createdAt: string;
-  lastLoginAt: string | null;
-}
+export type User = UserShape;
 
 export interface MessageResponse {
   success: boolean;

@@ -1,13 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useAuth } from '../features/auth/auth-store';
-import {
-  applyThemeSettings,
-  colorSchemeOf,
-  effectiveMixLayout,
-  useThemeSettings,
-} from '../features/theme/theme-settings';
+import { useAuth } from '../features/auth';
+import { applyThemeSettings, colorSchemeOf, effectiveMixLayout, useThemeSettings } from '../features/theme';
 import { ModalsHost } from '../ui/ModalsHost';
 import { NotificationsHost } from '../ui/NotificationsHost';
 import { queryClient as defaultQueryClient } from './query-client';

@@ -2,8 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { homeForRole, type Role } from '@mindledger/domain';
 import { audit } from '../api/audit';
-import { useAuth } from '../features/auth/auth-store';
-import { returnPath } from '../features/auth/components/links';
+import { returnPath, useAuth } from '../features/auth';
 import { FullPageLoader } from '../ui/FullPageLoader';
 
 /** The login page for a guarded path: providers and admins use /auth/login, everyone else the client login. */

@@ -1,6 +1,6 @@
 import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
 
-interface TablePagerProps {
+export interface TablePagerProps {
   page: number;
   pages: number;
   total: number;

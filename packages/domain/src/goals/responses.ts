@@ -33,3 +33,19 @@ export interface GoalResponse {
   createdAt: string;
   updatedAt: string;
 }
+
+/**
+ * The body of POST goals/ and PUT goals/{id} as a client sends it, for a personal goal (the client)
+ * or a therapist goal (its provider, who adds `patientId` on create); the server re-checks every
+ * rule (`createGoalSchema`, `updateGoalSchema`).
+ */
+export interface GoalRequest {
+  text?: string;
+  notes?: string;
+  emoji?: string;
+  priority?: number;
+  category?: GoalCategory;
+  categories?: GoalCategory[];
+  targetDate?: string | null;
+  homePageVisible?: boolean;
+}

@@ -52,6 +52,20 @@ export function isHighPriority(priority: number): boolean {
   return priority > highPriorityAbove;
 }
 
+/**
+ * A goal's status, the one active-goal rule: completing or abandoning ends a goal; a goal that is
+ * neither is active (and counts toward the limits; a deleted one counts nowhere).
+ */
+export function goalStatus(goal: { completed: boolean; abandoned: boolean }): GoalStatus {
+  if (goal.completed) return 'completed';
+  if (goal.abandoned) return 'abandoned';
+  return 'active';
+}
+
+export function isActiveGoal(goal: { completed: boolean; abandoned: boolean }): boolean {
+  return goalStatus(goal) === 'active';
+}
+
 export type GoalLimitCheck = { ok: true } | { ok: false; message: string };
 
 /** Whether one more active goal of `type` fits (counts are of active, non-deleted goals). */

@@ -46,15 +46,15 @@ export {
   productivitySchema,
   sleepRoutineSchema,
   suggestedActivities,
-  swpLimits,
+  dayDetailLimits,
   therapyProcessSchema,
-  updateSwpSchema,
+  updateDayDetailsSchema,
   type Betterme,
   type Productivity,
   type SleepRoutine,
   type TherapyProcess,
-  type UpdateSwpInput,
-} from './swp.js';
+  type UpdateDayDetailsInput,
+} from './day-details.js';
 export {
   formatIssue,
   prepareJournalEntry,
@@ -63,3 +63,4 @@ export {
 } from './prepare.js';
 export { journalReadBounds } from './bounds.js';
 export { photoLimits } from './photos.js';
+export type { EntryGoalResponse, EntryPhotoResponse, EntryRequest, EntryResponse } from './responses.js';

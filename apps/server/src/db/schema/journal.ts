@@ -9,8 +9,8 @@ import type {
 } from '@mindledger/domain';
 import { users } from './users.js';
 
-/** The draft blocks saved by PUT update-mood-swp (shape: domain `updateSwpSchema`). */
-export interface SwpBlocks {
+/** The draft blocks saved by PUT update-mood-swp (shape: domain `updateDayDetailsSchema`). */
+export interface DayDetailBlocks {
   sleepRoutine?: Record<string, unknown>;
   productivity?: Record<string, unknown>;
   betterme?: Record<string, unknown>;
@@ -60,7 +60,7 @@ export const journalEntries = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    swp: jsonb('swp').$type<SwpBlocks>().notNull().default({}),
+    dayDetails: jsonb('day_details').$type<DayDetailBlocks>().notNull().default({}),
     isPrivate: boolean('is_private').notNull().default(false),
     entryAt: timestamp('entry_at', { withTimezone: true }).notNull(),
     localDay: date('local_day', { mode: 'string' }).notNull(),

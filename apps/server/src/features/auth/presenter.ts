@@ -1,3 +1,4 @@
+import type { UserResponse } from '@mindledger/domain';
 import type { users } from '../../db/schema/index.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -7,7 +8,7 @@ export function avatarUrl(row: Pick<UserRow, 'id' | 'avatarKey'>): string | null
 }
 
 /** The fields a user object may carry to its owner, an admin or a connected provider. */
-export function presentUser(row: UserRow) {
+export function presentUser(row: UserRow): UserResponse {
   return {
     _id: row.id,
     id: row.id,
@@ -26,4 +27,4 @@ export function presentUser(row: UserRow) {
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
   };
 }
-export type PresentedUser = ReturnType<typeof presentUser>;
+export type PresentedUser = UserResponse;

@@ -1,11 +1,11 @@
-import { inArray } from 'drizzle-orm';
 import { clientHiddenFromProvider, reactivationTokenDays } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { connectionEvents, users, type connections } from '../../db/schema/index.js';
+import type { connectionEvents } from '../../db/schema/index.js';
 import { connectionEmails } from './emails.js';
+import { usersByIds, type ConnectionRow } from './repo.js';
+import { insertConnectionEvent } from './repo-writes.js';
 
-type ConnectionRow = typeof connections.$inferSelect;
 export type EventKind = (typeof connectionEvents.$inferInsert)['kind'];
 
 export interface ConnectionEvent {
@@ -25,7 +25,7 @@ export interface ConnectionEvent {
  * both inside the caller's transaction: the transition and its mail commit together or not at all.
  */
 export async function recordEvent(ctx: AppContext, tx: Executor, event: ConnectionEvent): Promise<void> {
-  await tx.insert(connectionEvents).values({
+  await insertConnectionEvent(tx, {
     connectionId: event.after.id,
     actorId: event.actorId,
     actorRole: event.actorRole,
@@ -46,10 +46,7 @@ export async function recordEvent(ctx: AppContext, tx: Executor, event: Connecti
  */
 export async function announce(ctx: AppContext, event: ConnectionEvent, tx: Executor): Promise<void> {
   const { providerId, patientId } = event.after;
-  const people = await tx
-    .select()
-    .from(users)
-    .where(inArray(users.id, [providerId, patientId]));
+  const people = await usersByIds(tx, [providerId, patientId]);
   const provider = people.find((u) => u.id === providerId);
   const patient = people.find((u) => u.id === patientId);
   if (!provider || !patient) return;

@@ -1,6 +1,6 @@
 import type { Feature } from '../feature.js';
 import { clientConnectionRoutes } from './client-routes.js';
-import { providerConnectionRoutes } from './routes.js';
+import { providerConnectionRoutes } from './provider-routes.js';
 
 export const connectionsFeature: Feature = {
   name: 'connections',

@@ -1,3 +1,4 @@
+import type { ClientRowResponse, InactiveClientResponse, ProviderRowResponse } from '@mindledger/domain';
 import type { connections, users } from '../../db/schema/index.js';
 
 type ConnectionRow = typeof connections.$inferSelect;
@@ -15,7 +16,7 @@ function latest(...dates: (Date | null | undefined)[]): Date | null {
 }
 
 /** A client as their provider's lists show it (ClientRow of docs/API-connections.md). */
-export function presentClient(c: ConnectionRow, u: Person) {
+export function presentClient(c: ConnectionRow, u: Person): ClientRowResponse {
   return {
     _id: c.id,
     patientId: c.patientId,
@@ -33,10 +34,10 @@ export function presentClient(c: ConnectionRow, u: Person) {
     inactiveReason: c.inactiveReason,
   };
 }
-export type ClientRow = ReturnType<typeof presentClient>;
+export type ClientRow = ClientRowResponse;
 
 /** A provider as their client's lists show them (ProviderRow of docs/API-connections.md). */
-export function presentProvider(c: ConnectionRow, u: Person) {
+export function presentProvider(c: ConnectionRow, u: Person): ProviderRowResponse {
   return {
     _id: c.id,
     invitationId: c.id,
@@ -52,7 +53,7 @@ export function presentProvider(c: ConnectionRow, u: Person) {
 }
 
 /** An inactive or disconnected client (InactiveClient). */
-export function presentInactive(c: ConnectionRow, u: Person) {
+export function presentInactive(c: ConnectionRow, u: Person): InactiveClientResponse {
   return {
     id: c.patientId,
     connectionId: c.id,

@@ -1,17 +1,27 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
 import {
   connectionGivesAccess,
   connectionMessages as msg,
   reactivationTokenDays,
   type BulkAction,
 } from '@mindledger/domain';
-import { connections, reactivationTokens } from '../../db/schema/index.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, badRequest, conflict } from '../../platform/errors.js';
-import { statusHistory } from './repo.js';
+import {
+  clientOf,
+  findConnection,
+  findReactivationToken,
+  patientConnection,
+  statusHistory,
+  type ConnectionRow,
+} from './repo.js';
+import {
+  consumeOpenReactivationTokens,
+  consumeReactivationToken,
+  insertReactivationToken,
+} from './repo-writes.js';
 import { isUuid } from '@mindledger/domain';
-import { clientOf, type ConnectionRow, type ConnectionsService } from './service.js';
+import type { ConnectionsService } from './service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,11 +35,7 @@ export class ProviderClients {
 
   private async target(request: FastifyRequest, providerId: string, clientId: string, withDeleted = false) {
     if (isUuid(clientId)) {
-      const [row] = await this.ctx.db
-        .select()
-        .from(connections)
-        .where(clientOf(providerId, clientId, withDeleted))
-        .limit(1);
+      const row = await findConnection(this.ctx.db, clientOf(providerId, clientId, withDeleted));
       if (row) return row;
     }
     return this.service.denied(request, 'client', clientId, msg.clientNotFound);
@@ -89,13 +95,8 @@ export class ProviderClients {
       async (tx, after) => {
         const now = this.ctx.clock.now();
         // Only the newest link works.
-        await tx
-          .update(reactivationTokens)
-          .set({ consumedAt: now })
-          .where(and(eq(reactivationTokens.connectionId, after.id), isNull(reactivationTokens.consumedAt)));
-        await tx
-          .insert(reactivationTokens)
-          .values({ connectionId: after.id, tokenHash: sha256(token), expiresAt });
+        await consumeOpenReactivationTokens(tx, after.id, now);
+        await insertReactivationToken(tx, { connectionId: after.id, tokenHash: sha256(token), expiresAt });
       },
     );
     return { success: true, message: msg.reactivationSent, expiresAt: expiresAt.toISOString() };
@@ -103,12 +104,7 @@ export class ProviderClients {
 
   /** The client's consent (bearer of the client): the connection is active again. */
   async consent(request: FastifyRequest, patientId: string, token: string) {
-    const [found] = await this.ctx.db
-      .select({ t: reactivationTokens, patientId: connections.patientId })
-      .from(reactivationTokens)
-      .innerJoin(connections, eq(connections.id, reactivationTokens.connectionId))
-      .where(eq(reactivationTokens.tokenHash, sha256(token)))
-      .limit(1);
+    const found = await findReactivationToken(this.ctx.db, sha256(token));
     const now = this.ctx.clock.now();
     if (!found || found.t.consumedAt || found.t.expiresAt <= now) throw badRequest(msg.reactivationInvalid);
     if (found.patientId !== patientId) {
@@ -121,8 +117,7 @@ export class ProviderClients {
     await this.service.change(
       request,
       { id: patientId, role: 'patient' },
-      and(eq(connections.id, found.t.connectionId), eq(connections.patientId, patientId)) ??
-        eq(connections.id, ''),
+      patientConnection(patientId, found.t.connectionId),
       { resourceType: 'reactivation', id: found.t.connectionId, message: msg.reactivationInvalid },
       (row) => {
         if (row.status !== 'accepted' || row.connectionStatus !== 'inactive')
@@ -133,12 +128,7 @@ export class ProviderClients {
         };
       },
       async (tx) => {
-        const used = await tx
-          .update(reactivationTokens)
-          .set({ consumedAt: now })
-          .where(and(eq(reactivationTokens.id, found.t.id), isNull(reactivationTokens.consumedAt)))
-          .returning({ id: reactivationTokens.id });
-        if (used.length === 0) throw badRequest(msg.reactivationInvalid);
+        if (!(await consumeReactivationToken(tx, found.t.id, now))) throw badRequest(msg.reactivationInvalid);
       },
     );
     return { success: true, message: msg.reactivated };

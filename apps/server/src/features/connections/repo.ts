@@ -5,10 +5,27 @@ import type {
   getDoctorsQuery,
   getPatientsSchema,
   inactiveClientsQuery,
+  InviterRole,
 } from '@mindledger/domain';
-import type { Db } from '../../db/client.js';
-import { auditLogs, connectionEvents, connections, emailInvitations, users } from '../../db/schema/index.js';
+import type { Db, Executor } from '../../db/client.js';
+import {
+  auditLogs,
+  connectionEvents,
+  connections,
+  emailInvitations,
+  reactivationTokens,
+  users,
+} from '../../db/schema/index.js';
 import { activeConnection } from '../../platform/policy.js';
+
+/*
+ * The connections' read queries and the WHERE clauses the services hand to the writes
+ * (repo-writes.ts holds the locks and writes of the transitions).
+ */
+
+export type ConnectionRow = typeof connections.$inferSelect;
+/** One side of a connection (the service's Actor). */
+type Party = { id: string; role: InviterRole };
 
 const person = {
   id: users.id,
@@ -78,6 +95,60 @@ export function clientVisibleToProvider(): SQL {
   return not(
     and(eq(connections.invitedBy, 'provider'), inArray(connections.status, ['pending', 'rejected'])) as SQL,
   );
+}
+
+/** Where a party sees a connection: their own side only, deleted rows gone. */
+export function partyOf(actor: Party, connectionId: string): SQL {
+  return and(
+    eq(connections.id, connectionId),
+    eq(actor.role === 'provider' ? connections.providerId : connections.patientId, actor.id),
+    ne(connections.status, 'deleted'),
+  ) as SQL;
+}
+
+/** `partyOf`, and only a row whose client the provider may know (clientVisibleToProvider). */
+export function partyOfVisibleToProvider(actor: Party, connectionId: string): SQL {
+  return and(partyOf(actor, connectionId), clientVisibleToProvider()) as SQL;
+}
+
+/**
+ * The provider's connection with one client (by the client's user id), deleted rows gone; a client
+ * who has not accepted the provider's invitation is not the provider's client yet (not found).
+ */
+export function clientOf(providerId: string, clientId: string, withDeleted = false): SQL {
+  return and(
+    eq(connections.providerId, providerId),
+    eq(connections.patientId, clientId),
+    clientVisibleToProvider(),
+    withDeleted ? undefined : ne(connections.status, 'deleted'),
+  ) as SQL;
+}
+
+/** One connection of the client's, by its id (whatever its status). */
+export function patientConnection(patientId: string, connectionId: string): SQL {
+  return and(eq(connections.id, connectionId), eq(connections.patientId, patientId)) as SQL;
+}
+
+/** The first connection `where` selects, without a lock (undefined when none). */
+export async function findConnection(db: Db, where: SQL): Promise<ConnectionRow | undefined> {
+  const [row] = await db.select().from(connections).where(where).limit(1);
+  return row;
+}
+
+/** The users with these ids (the two parties of a connection), read in the caller's transaction. */
+export async function usersByIds(tx: Executor, ids: string[]): Promise<(typeof users.$inferSelect)[]> {
+  return tx.select().from(users).where(inArray(users.id, ids));
+}
+
+/** A reactivation token by its hash, with the client of its connection (undefined when unknown). */
+export async function findReactivationToken(db: Db, tokenHash: string) {
+  const [found] = await db
+    .select({ t: reactivationTokens, patientId: connections.patientId })
+    .from(reactivationTokens)
+    .innerJoin(connections, eq(connections.id, reactivationTokens.connectionId))
+    .where(eq(reactivationTokens.tokenHash, tokenHash))
+    .limit(1);
+  return found;
 }
 
 /** The provider's clients (deleted hidden, and clients who have not accepted the provider's invitation). */

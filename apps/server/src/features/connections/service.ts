@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, isNull, ne, not, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import {
   canChangeInvitationStatus,
   connectionMessages as msg,
@@ -9,7 +9,7 @@ import {
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { connections, emailInvitations, type users } from '../../db/schema/index.js';
+import type { users } from '../../db/schema/index.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { findUserByEmail } from '../../platform/users.js';
@@ -20,42 +20,32 @@ import {
   type ConnectionEvent,
   type EventKind,
 } from './events.js';
-import { clientVisibleToProvider } from './repo.js';
+import { partyOf, partyOfVisibleToProvider, type ConnectionRow } from './repo.js';
+import {
+  deleteOpenEmailInvitation,
+  insertConnection,
+  lockConnection,
+  lockOpenEmailInvitations,
+  lockPair,
+  markEmailInvitationClaimed,
+  updateConnection,
+  updateHiddenInvitationEmail,
+  upsertEmailInvitation,
+  type ConnectionValues,
+} from './repo-writes.js';
 
-export type ConnectionRow = typeof connections.$inferSelect;
+export type { ConnectionRow };
 type UserRow = typeof users.$inferSelect;
 export interface Actor {
   id: string;
   role: InviterRole;
 }
 export interface Plan {
-  values: Partial<typeof connections.$inferInsert>;
+  values: ConnectionValues;
   kind: EventKind;
   reason?: string | null | undefined;
   notes?: string | null | undefined;
   link?: string;
-}
-
-/** Where a party sees a connection: their own side only, deleted rows gone. */
-export function partyOf(actor: Actor, connectionId: string): SQL {
-  return and(
-    eq(connections.id, connectionId),
-    eq(actor.role === 'provider' ? connections.providerId : connections.patientId, actor.id),
-    ne(connections.status, 'deleted'),
-  ) as SQL;
-}
-
-/**
- * The provider's connection with one client (by the client's user id), deleted rows gone; a client
- * who has not accepted the provider's invitation is not the provider's client yet (not found).
- */
-export function clientOf(providerId: string, clientId: string, withDeleted = false): SQL {
-  return and(
-    eq(connections.providerId, providerId),
-    eq(connections.patientId, clientId),
-    clientVisibleToProvider(),
-    withDeleted ? undefined : ne(connections.status, 'deleted'),
-  ) as SQL;
 }
 
 /**
@@ -71,11 +61,7 @@ async function openInvitation(
   /** The address a provider typed (all they see of the client until the client accepts). */
   inviteeEmail: string | null = null,
 ): Promise<ConnectionEvent | null> {
-  const [row] = await tx
-    .select()
-    .from(connections)
-    .where(and(eq(connections.providerId, pair.providerId), eq(connections.patientId, pair.patientId)))
-    .for('update');
+  const row = await lockPair(tx, pair);
   const values = {
     status: 'pending' as const,
     connectionStatus: 'active' as const,
@@ -94,13 +80,9 @@ async function openInvitation(
   if (row) {
     if (row.status === 'pending' || (row.status === 'accepted' && row.connectionStatus !== 'disconnected'))
       return null;
-    [after] = await tx.update(connections).set(values).where(eq(connections.id, row.id)).returning();
+    after = await updateConnection(tx, row.id, values);
   } else {
-    [after] = await tx
-      .insert(connections)
-      .values({ ...pair, ...values })
-      .onConflictDoNothing()
-      .returning();
+    after = await insertConnection(tx, { ...pair, ...values });
   }
   if (!after) return null;
   const event: ConnectionEvent = {
@@ -139,21 +121,17 @@ export class ConnectionsService {
     extra?: (tx: Tx, after: ConnectionRow) => Promise<void>,
   ): Promise<ConnectionRow> {
     const event = await this.ctx.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(connections).where(where).for('update');
+      const row = await lockConnection(tx, where);
       if (!row) return null;
       const p = plan(row);
       const now = this.ctx.clock.now();
       const statusChanges = p.values.status !== undefined || p.values.connectionStatus !== undefined;
-      const [after] = await tx
-        .update(connections)
-        .set({
-          ...p.values,
-          ...(statusChanges ? { statusChangedBy: actor.id, statusChangedAt: now } : {}),
-          lastActivityAt: now,
-          updatedAt: now,
-        })
-        .where(eq(connections.id, row.id))
-        .returning();
+      const after = await updateConnection(tx, row.id, {
+        ...p.values,
+        ...(statusChanges ? { statusChangedBy: actor.id, statusChangedAt: now } : {}),
+        lastActivityAt: now,
+        updatedAt: now,
+      });
       if (!after) return null;
       const ev: ConnectionEvent = {
         kind: p.kind,
@@ -201,17 +179,7 @@ export class ConnectionsService {
     await this.ctx.db.transaction(async (tx) => {
       const event = await openInvitation(this.ctx, tx, pair, provider, this.ctx.clock.now(), email);
       if (event) return;
-      const [row] = await tx
-        .update(connections)
-        .set({ inviteeEmail: email })
-        .where(
-          and(
-            eq(connections.providerId, pair.providerId),
-            eq(connections.patientId, pair.patientId),
-            not(clientVisibleToProvider()),
-          ),
-        )
-        .returning();
+      const row = await updateHiddenInvitationEmail(tx, pair, email);
       if (!row) throw conflict(msg.invitationExists);
       // Still waiting for the client: mailed again, as an email invitation is when sent again.
       await announce(
@@ -234,17 +202,7 @@ export class ConnectionsService {
    */
   async cancelEmailInvitation(inviterId: string, id: string): Promise<boolean> {
     if (!isUuid(id)) return false;
-    const deleted = await this.ctx.db
-      .delete(emailInvitations)
-      .where(
-        and(
-          eq(emailInvitations.id, id),
-          eq(emailInvitations.inviterId, inviterId),
-          isNull(emailInvitations.claimedAt),
-        ),
-      )
-      .returning({ id: emailInvitations.id });
-    return deleted.length > 0;
+    return deleteOpenEmailInvitation(this.ctx.db, inviterId, id);
   }
 
   /**
@@ -260,19 +218,13 @@ export class ConnectionsService {
     const now = this.ctx.clock.now();
     const link = `${this.ctx.config.publicUrl}/auth/register?invite=${token}&email=${encodeURIComponent(email)}`;
     await this.ctx.db.transaction(async (tx) => {
-      await tx
-        .insert(emailInvitations)
-        .values({
-          inviterId: actor.id,
-          inviterRole: actor.role,
-          email,
-          tokenHash: sha256(token),
-          createdAt: now,
-        })
-        .onConflictDoUpdate({
-          target: [emailInvitations.inviterId, emailInvitations.email],
-          set: { tokenHash: sha256(token), createdAt: now, claimedAt: null },
-        });
+      await upsertEmailInvitation(tx, {
+        inviterId: actor.id,
+        inviterRole: actor.role,
+        email,
+        tokenHash: sha256(token),
+        createdAt: now,
+      });
       await announceEmailInvitation(this.ctx, tx, {
         to: email,
         inviterName: actor.name,
@@ -289,10 +241,7 @@ export class ConnectionsService {
     const notFoundAs = { resourceType: 'connection', id, message: msg.invitationNotFound };
     if (!isUuid(id)) return this.denied(request, notFoundAs.resourceType, id, notFoundAs.message);
     // The provider's own unanswered invitation is listed like an email invitation: not found here.
-    const where =
-      actor.role === 'provider'
-        ? (and(partyOf(actor, id), clientVisibleToProvider()) as SQL)
-        : partyOf(actor, id);
+    const where = actor.role === 'provider' ? partyOfVisibleToProvider(actor, id) : partyOf(actor, id);
     return this.change(request, actor, where, notFoundAs, (row) => {
       const check = canChangeInvitationStatus(row, actor.role, newStatus);
       if (!check.ok) throw new AppError(check.code, check.message);
@@ -325,14 +274,10 @@ export class ConnectionsService {
 export async function claimEmailInvitations(ctx: AppContext, user: UserRow): Promise<void> {
   if (user.role === 'admin') return;
   await ctx.db.transaction(async (tx) => {
-    const open = await tx
-      .select()
-      .from(emailInvitations)
-      .where(and(eq(emailInvitations.email, user.email), isNull(emailInvitations.claimedAt)))
-      .for('update');
+    const open = await lockOpenEmailInvitations(tx, user.email);
     const now = ctx.clock.now();
     for (const invitation of open) {
-      await tx.update(emailInvitations).set({ claimedAt: now }).where(eq(emailInvitations.id, invitation.id));
+      await markEmailInvitationClaimed(tx, invitation.id, now);
       if (invitation.inviterRole === user.role) continue;
       const pair =
         invitation.inviterRole === 'provider'

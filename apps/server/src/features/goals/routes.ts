@@ -11,18 +11,16 @@ import {
   goalPageQuery,
   goalTextKey,
   incrementMentionSchema,
-  isUuid,
+  isActiveGoal,
   linkEntryGoalsSchema,
   presetCategories,
   presetGoals,
   presetQuery,
   updateGoalSchema,
 } from '@mindledger/domain';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { goalNotificationSettings } from '../../db/schema/index.js';
 import { caller } from '../../platform/auth.js';
-import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
 import { ownScope } from '../../platform/read-scope.js';
 import { presentGoal, type GoalRow } from './presenter.js';
 import type { GoalsService } from './service.js';
@@ -53,7 +51,6 @@ function pageOf<T>(rows: T[], query: { page: number; limit: number }) {
     paging: { total: rows.length, page, limit, pages, hasNext: page < pages },
   };
 }
-const isArchived = (g: GoalRow) => g.completed || g.abandoned;
 
 /** Goals under /api/v1/goals (docs/API-goals.md). Role guards run before validation. */
 export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPluginAsyncZod {
@@ -64,18 +61,7 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
     app.get('/goals/', { ...either, schema: { tags, querystring: goalListQuery } }, async (request) => {
       const q = request.query;
       const scope = await service.scopeFor(request, caller(request), q.patientId);
-      const search = q.search ? goalTextKey(q.search) : undefined;
-      const rows = (await service.list(scope)).filter(
-        (g) =>
-          (q.type === 'all' || g.type === q.type) &&
-          (q.status === 'all' ||
-            (q.status === 'active' && !isArchived(g)) ||
-            (q.status === 'completed' && g.completed) ||
-            (q.status === 'abandoned' && g.abandoned)) &&
-          (!search || g.textKey.includes(search)) &&
-          (!q.category || g.categories.includes(q.category)),
-      );
-      const { rows: shown, paging } = pageOf(rows, q);
+      const { rows: shown, paging } = pageOf(await service.filtered(scope, q), q);
       const data = split(shown);
       return { success: true, data, goals: data.all, ...paging };
     });
@@ -85,8 +71,7 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
       { ...either, schema: { tags, querystring: archivedQuery } },
       async (request) => {
         const scope = await service.scopeFor(request, caller(request), request.query.patientId);
-        const type = request.query.type;
-        const rows = (await service.list(scope)).filter((g) => isArchived(g) && (!type || g.type === type));
+        const rows = await service.archived(scope, request.query.type);
         const { rows: shown, paging } = pageOf(rows, request.query);
         return { success: true, data: shown.map(presentGoal), ...paging };
       },
@@ -98,11 +83,8 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
       { ...either, ...idempotent, schema: { tags, body: createGoalSchema } },
       async (request, reply) => {
         const me = caller(request);
-        const body = request.body;
-        if (me.role === 'patient' && body.type === 'therapist') throw forbidden();
-        const scope = await service.scopeFor(request, me, body.patientId);
-        const type = me.role === 'provider' ? 'therapist' : 'personal';
-        const row = await service.create(scope.patientId, me.sub, type, body);
+        const scope = await service.scopeFor(request, me, request.body.patientId);
+        const row = await service.createFor(me, scope, request.body);
         reply.status(201);
         return { success: true, message: msg.created, data: presentGoal(await service.shown(scope, row)) };
       },
@@ -115,7 +97,7 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
 
     app.get('/goals/home-filters', { ...patient, schema: { tags } }, async (request) => {
       const rows = (await service.list(ownScope(caller(request).sub))).filter(
-        (g) => g.homePageVisible && !isArchived(g),
+        (g) => g.homePageVisible && isActiveGoal(g),
       );
       return {
         success: true,
@@ -144,7 +126,7 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
 
     app.get('/goals/journal/goals-summary', { ...patient, schema: { tags } }, async (request) => {
       const me = caller(request).sub;
-      const rows = (await service.list(ownScope(me))).filter((g) => !isArchived(g));
+      const rows = await service.active(ownScope(me));
       const entries = await service.entryCounts(me);
       return {
         success: true,
@@ -238,8 +220,7 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
       async (request) => {
         const me = caller(request);
         const { goal, scope } = await service.reachable(request, me, request.params.id);
-        if (me.role === 'patient' && goal.type === 'therapist') throw forbidden(msg.therapistTextLocked);
-        const row = await service.update(goal, request.body);
+        const row = await service.update(me, goal, request.body);
         return { success: true, message: msg.updated, data: presentGoal(await service.shown(scope, row)) };
       },
     );
@@ -250,10 +231,7 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
       async (request) => {
         const me = caller(request);
         const { goal } = await service.reachable(request, me, request.params.id);
-        if (me.role === 'patient' && goal.type === 'therapist') throw forbidden(msg.therapistTextLocked);
-        const now = ctx.clock.now();
-        await service.set(goal, { deleted: true, deletedAt: now });
-        await ctx.idempotency.forget(goal.id);
+        await service.remove(me, goal);
         return { success: true, message: msg.deleted };
       },
     );
@@ -263,8 +241,7 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
       { ...either, schema: { tags, params: idParams, body: optionalBody } },
       async (request) => {
         const { goal, scope } = await service.reachable(request, caller(request), request.params.id);
-        if (isArchived(goal)) throw badRequest(msg.notActive);
-        const row = await service.set(goal, { completed: true, completedAt: ctx.clock.now() });
+        const row = await service.end(goal, 'complete');
         return { success: true, message: msg.completed, data: presentGoal(await service.shown(scope, row)) };
       },
     );
@@ -274,8 +251,7 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
       { ...either, schema: { tags, params: idParams, body: optionalBody } },
       async (request) => {
         const { goal, scope } = await service.reachable(request, caller(request), request.params.id);
-        if (isArchived(goal)) throw badRequest(msg.notActive);
-        const row = await service.set(goal, { abandoned: true, abandonedAt: ctx.clock.now() });
+        const row = await service.end(goal, 'abandon');
         return { success: true, message: msg.abandoned, data: presentGoal(await service.shown(scope, row)) };
       },
     );
@@ -285,7 +261,7 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
       { ...patient, schema: { tags, params: idParams, body: optionalBody } },
       async (request) => {
         const { goal } = await service.reachable(request, caller(request), request.params.id);
-        const row = await service.set(goal, { homePageVisible: !goal.homePageVisible });
+        const row = await service.toggleHome(goal);
         return { success: true, data: presentGoal(row) };
       },
     );
@@ -297,9 +273,7 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
         schema: { tags, params: idParams, querystring: goalPageQuery },
       },
       async (request) => {
-        const id = request.params.id;
-        if (!isUuid(id)) throw notFound();
-        const scope = await service.scopeFor(request, caller(request), id);
+        const scope = await service.scopeFor(request, caller(request), request.params.id);
         const { rows, paging } = pageOf(await service.list(scope), request.query);
         return { success: true, data: split(rows), ...paging };
       },
@@ -312,7 +286,6 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
         schema: { tags, params: z.object({ entryId: z.string().max(64) }), body: linkEntryGoalsSchema },
       },
       async (request) => {
-        if (!isUuid(request.params.entryId)) throw badRequest('Invalid format');
         const linked = await service.linkEntry(
           caller(request).sub,
           request.params.entryId,
@@ -349,25 +322,14 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
       '/goals/goal-notification',
       { ...patient, schema: { tags, body: goalNotificationSchema } },
       async (request) => {
-        const patientId = caller(request).sub;
         const reminderPeriod = request.body.reminderPeriod;
-        await ctx.db
-          .insert(goalNotificationSettings)
-          .values({ patientId, reminderPeriod, updatedAt: ctx.clock.now() })
-          .onConflictDoUpdate({
-            target: goalNotificationSettings.patientId,
-            set: { reminderPeriod, updatedAt: ctx.clock.now() },
-          });
+        await service.setReminderPeriod(caller(request).sub, reminderPeriod);
         return { success: true, message: msg.notificationSaved, reminderPeriod };
       },
     );
 
     app.get('/goals/get-notification-frequency', { ...patient, schema: { tags } }, async (request) => {
-      const [row] = await ctx.db
-        .select()
-        .from(goalNotificationSettings)
-        .where(eq(goalNotificationSettings.patientId, caller(request).sub));
-      return { success: true, reminderPeriod: (row?.reminderPeriod ?? 'daily').toLowerCase() };
+      return { success: true, reminderPeriod: await service.reminderPeriod(caller(request).sub) };
     });
   };
 }

@@ -1,51 +1,36 @@
 import type { FastifyRequest } from 'fastify';
-import { and, desc, eq, getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
 import {
   isUuid,
   checkGoalLimit,
   computeGoalStats,
   goalMessages as msg,
   goalTextKey,
+  isActiveGoal,
   type CreateGoalInput,
   type GoalType,
   type MoodType,
+  type ReminderPeriod,
   type UpdateGoalInput,
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
-import type { Db, Tx } from '../../db/client.js';
-import { goalEntryLinks, goalMentions, goals, journalEntries, users } from '../../db/schema/index.js';
-import { fromVisibleEntry, ownScope, type ReadScope } from '../../platform/read-scope.js';
+import type { Executor, Tx } from '../../db/client.js';
+import { ownScope, type ReadScope } from '../../platform/read-scope.js';
 import type { AccessClaims } from '../../platform/tokens.js';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { GoalRow } from './presenter.js';
-
-type Exec = Db | Tx;
-
-const notDeleted = eq(goals.deleted, false);
-const isActive = and(eq(goals.completed, false), eq(goals.abandoned, false), notDeleted);
+import { GoalsRepo, type GoalValues } from './repo.js';
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };
   return e.code === '23505' || e.cause?.code === '23505';
 }
 
-const goalsTable = sql.identifier(getTableName(goals));
-
-/**
- * A goal's columns as the scope sees them. The stored mention count and last mention date include
- * mentions from private entries; a provider's view counts only the mentions it may see (made by
- * hand, or from a live, non-private entry), through the one read rule (platform/read-scope.ts).
- */
-function goalColumns(scope: ReadScope) {
-  const columns = getTableColumns(goals);
-  if (scope.includePrivate) return columns;
-  const mentions = sql`from ${goalMentions} m
-    where m.goal_id = ${goalsTable}.id and ${fromVisibleEntry(scope, sql`m.entry_id`)}`;
-  return {
-    ...columns,
-    mentionCount: sql<number>`(select count(*)::int ${mentions})`.mapWith(Number),
-    lastMentionDate: sql<Date | null>`(select max(m.created_at) ${mentions})`.mapWith(goals.lastMentionDate),
-  };
+/** The filters of `GET goals/` (docs/API-goals.md). */
+export interface GoalFilter {
+  type: 'all' | GoalType;
+  status: 'all' | 'active' | 'completed' | 'abandoned';
+  search?: string | undefined;
+  category?: string | undefined;
 }
 
 /**
@@ -54,18 +39,18 @@ function goalColumns(scope: ReadScope) {
  * transaction that first locks the client's user row, so two creates cannot both pass the limit.
  */
 export class GoalsService {
-  constructor(private readonly ctx: AppContext) {}
+  private readonly repo: GoalsRepo;
+
+  constructor(private readonly ctx: AppContext) {
+    this.repo = new GoalsRepo(ctx.db);
+  }
 
   /**
-   * The client whose goals the actor works on, as a read scope: itself, or (provider) a connected
-   * client, seen without anything that comes from a private entry.
+   * The client whose goals the actor works on, as a read scope: a client's goals are always its own
+   * (a patient id it sends is ignored); a provider names a connected client (seen without anything
+   * that comes from a private entry) through the one scope rule of the access policy.
    */
-  async scopeFor(
-    request: FastifyRequest,
-    actor: AccessClaims,
-    patientId: string | undefined,
-  ): Promise<ReadScope> {
-    if (actor.role !== 'patient' && !isUuid(patientId)) throw badRequest(`Patient id is required`);
+  scopeFor(request: FastifyRequest, actor: AccessClaims, patientId: string | undefined): Promise<ReadScope> {
     return this.ctx.policy.readScope(
       request,
       actor,
@@ -74,28 +59,40 @@ export class GoalsService {
     );
   }
 
-  async list(scope: ReadScope): Promise<GoalRow[]> {
-    return this.ctx.db
-      .select(goalColumns(scope))
-      .from(goals)
-      .where(and(eq(goals.patientId, scope.patientId), notDeleted))
-      .orderBy(desc(goals.priority), desc(goals.createdAt));
+  list(scope: ReadScope): Promise<GoalRow[]> {
+    return this.repo.list(scope);
   }
 
-  /** One goal of the scope's client as the scope sees it (after a change, to answer it). */
-  async view(scope: ReadScope, id: string): Promise<GoalRow> {
-    const [row] = await this.ctx.db
-      .select(goalColumns(scope))
-      .from(goals)
-      .where(and(eq(goals.id, id), eq(goals.patientId, scope.patientId)))
-      .limit(1);
-    if (!row) throw notFound(msg.notFound);
-    return row;
+  /** The scope's goals that pass the list's filters. */
+  async filtered(scope: ReadScope, filter: GoalFilter): Promise<GoalRow[]> {
+    const search = filter.search ? goalTextKey(filter.search) : undefined;
+    return (await this.list(scope)).filter(
+      (g) =>
+        (filter.type === 'all' || g.type === filter.type) &&
+        (filter.status === 'all' ||
+          (filter.status === 'active' && isActiveGoal(g)) ||
+          (filter.status === 'completed' && g.completed) ||
+          (filter.status === 'abandoned' && g.abandoned)) &&
+        (!search || g.textKey.includes(search)) &&
+        (!filter.category || g.categories.includes(filter.category as GoalRow['categories'][number])),
+    );
+  }
+
+  /** Completed and abandoned goals, of one type when given. */
+  async archived(scope: ReadScope, type?: GoalType): Promise<GoalRow[]> {
+    return (await this.list(scope)).filter((g) => !isActiveGoal(g) && (!type || g.type === type));
+  }
+
+  async active(scope: ReadScope): Promise<GoalRow[]> {
+    return (await this.list(scope)).filter(isActiveGoal);
   }
 
   /** A written row as the scope may see it: the author sees it as stored. */
   async shown(scope: ReadScope, row: GoalRow): Promise<GoalRow> {
-    return scope.includePrivate ? row : this.view(scope, row.id);
+    if (scope.includePrivate) return row;
+    const seen = await this.repo.view(scope, row.id);
+    if (!seen) throw notFound(msg.notFound);
+    return seen;
   }
 
   /**
@@ -107,12 +104,7 @@ export class GoalsService {
     actor: AccessClaims,
     id: string,
   ): Promise<{ goal: GoalRow; scope: ReadScope }> {
-    if (!isUuid(id)) throw notFound(msg.notFound);
-    const [row] = await this.ctx.db
-      .select()
-      .from(goals)
-      .where(and(eq(goals.id, id), notDeleted))
-      .limit(1);
+    const row = isUuid(id) ? await this.repo.findLive(id) : undefined;
     if (!row) throw notFound(msg.notFound);
     if (actor.role === 'patient') {
       if (row.patientId !== actor.sub) throw notFound(msg.notFound);
@@ -122,7 +114,7 @@ export class GoalsService {
     if (row.type !== 'therapist') throw notFound(msg.notFound);
     try {
       const scope = await this.ctx.policy.readScope(request, actor, row.patientId, 'goal');
-      return { goal: await this.view(scope, row.id), scope };
+      return { goal: await this.shown(scope, row), scope };
     } catch (error) {
       // Only a refusal becomes the goal's 404; a failed audit write fails the request.
       if (error instanceof AppError && error.code === 'NOT_FOUND') throw notFound(msg.notFound);
@@ -130,78 +122,83 @@ export class GoalsService {
     }
   }
 
-  private async lockOwner(tx: Tx, patientId: string) {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, patientId)).for('update');
+  /** A therapist goal's text, settings and life are its provider's: the client may only mention it. */
+  private assertMayEdit(actor: AccessClaims, goal: GoalRow): void {
+    if (actor.role === 'patient' && goal.type === 'therapist') throw forbidden(msg.therapistTextLocked);
   }
 
-  private async assertNoDuplicate(tx: Exec, patientId: string, key: string, exceptId?: string) {
-    const rows = await tx
-      .select({ id: goals.id })
-      .from(goals)
-      .where(and(eq(goals.patientId, patientId), eq(goals.textKey, key), isActive));
-    if (rows.some((r) => r.id !== exceptId)) throw conflict(msg.duplicate);
+  private async assertNoDuplicate(tx: Executor, patientId: string, key: string, exceptId?: string) {
+    const ids = await this.repo.activeWithKey(tx, patientId, key);
+    if (ids.some((id) => id !== exceptId)) throw conflict(msg.duplicate);
   }
 
-  async create(
-    patientId: string,
-    createdBy: string,
-    type: GoalType,
-    input: CreateGoalInput,
-    preset?: { presetId: string },
-  ): Promise<GoalRow> {
+  /** Runs a change; a duplicate caught by the unique index (a race) is the same 409 as one caught first. */
+  private async guarded<T>(work: () => Promise<T>): Promise<T> {
     try {
-      return await this.ctx.db.transaction(async (tx) => {
-        await this.lockOwner(tx, patientId);
-        const counts = await tx
-          .select({ type: goals.type, n: sql<number>`count(*)::int` })
-          .from(goals)
-          .where(and(eq(goals.patientId, patientId), isActive))
-          .groupBy(goals.type);
-        const count = (t: GoalType) => counts.find((c) => c.type === t)?.n ?? 0;
-        const limit = checkGoalLimit({ personal: count('personal'), therapist: count('therapist') }, type);
-        if (!limit.ok) throw new AppError('GOAL_LIMIT', limit.message);
-        const textKey = goalTextKey(input.text);
-        await this.assertNoDuplicate(tx, patientId, textKey);
-        const categories = input.categories ?? (input.category ? [input.category] : []);
-        const [row] = await tx
-          .insert(goals)
-          .values({
-            patientId,
-            createdBy,
-            type,
-            text: input.text,
-            textKey,
-            notes: input.notes ?? null,
-            emoji: input.emoji ?? '🎯',
-            priority: input.priority ?? 3,
-            categories,
-            targetDate: input.targetDate ?? null,
-            homePageVisible: input.homePageVisible ?? false,
-            isPreset: !!preset,
-            presetId: preset?.presetId ?? null,
-            createdAt: this.ctx.clock.now(),
-            updatedAt: this.ctx.clock.now(),
-          })
-          .returning();
-        if (!row) throw new Error('goal not created');
-        return row;
-      });
+      return await work();
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(msg.duplicate);
       throw error;
     }
   }
 
-  async update(goal: GoalRow, input: UpdateGoalInput): Promise<GoalRow> {
-    try {
-      return await this.ctx.db.transaction(async (tx) => {
-        await this.lockOwner(tx, goal.patientId);
-        const values: Partial<typeof goals.$inferInsert> = { updatedAt: this.ctx.clock.now() };
+  /** POST goals/: a patient's personal goal, or a provider's therapist goal for a connected client. */
+  createFor(actor: AccessClaims, scope: ReadScope, input: CreateGoalInput & { type?: GoalType }) {
+    if (actor.role === 'patient' && input.type === 'therapist') throw forbidden();
+    return this.create(
+      scope.patientId,
+      actor.sub,
+      actor.role === 'provider' ? 'therapist' : 'personal',
+      input,
+    );
+  }
+
+  create(
+    patientId: string,
+    createdBy: string,
+    type: GoalType,
+    input: CreateGoalInput,
+    preset?: { presetId: string },
+  ): Promise<GoalRow> {
+    return this.guarded(() =>
+      this.repo.transaction(async (tx) => {
+        await this.repo.lockOwner(tx, patientId);
+        const limit = checkGoalLimit(await this.repo.activeCounts(tx, patientId), type);
+        if (!limit.ok) throw new AppError('GOAL_LIMIT', limit.message);
+        const textKey = goalTextKey(input.text);
+        await this.assertNoDuplicate(tx, patientId, textKey);
+        const now = this.ctx.clock.now();
+        return this.repo.insert(tx, {
+          patientId,
+          createdBy,
+          type,
+          text: input.text,
+          textKey,
+          notes: input.notes ?? null,
+          emoji: input.emoji ?? '🎯',
+          priority: input.priority ?? 3,
+          categories: input.categories ?? (input.category ? [input.category] : []),
+          targetDate: input.targetDate ?? null,
+          homePageVisible: input.homePageVisible ?? false,
+          isPreset: !!preset,
+          presetId: preset?.presetId ?? null,
+          createdAt: now,
+          updatedAt: now,
+        });
+      }),
+    );
+  }
+
+  update(actor: AccessClaims, goal: GoalRow, input: UpdateGoalInput): Promise<GoalRow> {
+    this.assertMayEdit(actor, goal);
+    return this.guarded(() =>
+      this.repo.transaction(async (tx) => {
+        await this.repo.lockOwner(tx, goal.patientId);
+        const values: GoalValues = { updatedAt: this.ctx.clock.now() };
         if (input.text !== undefined) {
           values.text = input.text;
           values.textKey = goalTextKey(input.text);
-          if (!goal.completed && !goal.abandoned)
-            await this.assertNoDuplicate(tx, goal.patientId, values.textKey, goal.id);
+          if (isActiveGoal(goal)) await this.assertNoDuplicate(tx, goal.patientId, values.textKey, goal.id);
         }
         if (input.notes !== undefined || 'notes' in input) values.notes = input.notes ?? null;
         if (input.emoji !== undefined) values.emoji = input.emoji;
@@ -210,24 +207,36 @@ export class GoalsService {
         else if (input.category !== undefined) values.categories = [input.category];
         if (input.targetDate !== undefined) values.targetDate = input.targetDate;
         if (input.homePageVisible !== undefined) values.homePageVisible = input.homePageVisible;
-        const [row] = await tx.update(goals).set(values).where(eq(goals.id, goal.id)).returning();
-        if (!row) throw notFound(msg.notFound);
-        return row;
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(msg.duplicate);
-      throw error;
-    }
+        return this.set(goal, values, tx);
+      }),
+    );
   }
 
-  async set(goal: GoalRow, values: Partial<typeof goals.$inferInsert>): Promise<GoalRow> {
-    const [row] = await this.ctx.db
-      .update(goals)
-      .set({ ...values, updatedAt: this.ctx.clock.now() })
-      .where(and(eq(goals.id, goal.id), notDeleted))
-      .returning();
+  private async set(goal: GoalRow, values: GoalValues, tx: Executor = this.ctx.db): Promise<GoalRow> {
+    const row = await this.repo.update(tx, goal.id, { updatedAt: this.ctx.clock.now(), ...values });
     if (!row) throw notFound(msg.notFound);
     return row;
+  }
+
+  /** Deletes the goal (kept as deleted); its kept create answer is forgotten. */
+  async remove(actor: AccessClaims, goal: GoalRow): Promise<void> {
+    this.assertMayEdit(actor, goal);
+    await this.set(goal, { deleted: true, deletedAt: this.ctx.clock.now() });
+    await this.ctx.idempotency.forget(goal.id);
+  }
+
+  /** Completes or abandons an active goal (400 when it has already ended). */
+  end(goal: GoalRow, how: 'complete' | 'abandon'): Promise<GoalRow> {
+    if (!isActiveGoal(goal)) throw badRequest(msg.notActive);
+    const now = this.ctx.clock.now();
+    return this.set(
+      goal,
+      how === 'complete' ? { completed: true, completedAt: now } : { abandoned: true, abandonedAt: now },
+    );
+  }
+
+  toggleHome(goal: GoalRow): Promise<GoalRow> {
+    return this.set(goal, { homePageVisible: !goal.homePageVisible });
   }
 
   /**
@@ -235,56 +244,25 @@ export class GoalsService {
    * link, in one transaction. A second mention of the same goal by the same entry changes nothing.
    */
   async mention(goal: GoalRow, moodType: MoodType, entryId?: string): Promise<GoalRow> {
-    if (goal.completed || goal.abandoned) throw conflict(msg.notActive);
-    return this.ctx.db.transaction(async (tx) => {
+    if (!isActiveGoal(goal)) throw conflict(msg.notActive);
+    return this.repo.transaction(async (tx) => {
       if (entryId) await this.assertOwnEntry(tx, goal.patientId, entryId);
-      return (await this.mentionIn(tx, goal, moodType, entryId)) ?? goal;
+      return (await this.repo.addMention(tx, goal, moodType, entryId, this.ctx.clock.now())) ?? goal;
     });
-  }
-
-  private async mentionIn(tx: Tx, goal: GoalRow, moodType: MoodType, entryId?: string) {
-    const now = this.ctx.clock.now();
-    if (entryId) {
-      const linked = await tx
-        .insert(goalEntryLinks)
-        .values({ goalId: goal.id, entryId, patientId: goal.patientId, createdAt: now })
-        .onConflictDoNothing()
-        .returning({ goalId: goalEntryLinks.goalId });
-      if (linked.length === 0) return undefined;
-    }
-    await tx
-      .insert(goalMentions)
-      .values({ goalId: goal.id, patientId: goal.patientId, entryId, moodType, createdAt: now });
-    // A mention is not an edit of the goal: updatedAt stays (it would date a private entry).
-    const [row] = await tx
-      .update(goals)
-      .set({ mentionCount: sql`${goals.mentionCount} + 1`, lastMentionDate: now })
-      .where(eq(goals.id, goal.id))
-      .returning();
-    return row;
   }
 
   /** POST journal/entries/{entryId}/goals: links and mentions every listed active goal of the caller. */
   async linkEntry(patientId: string, entryId: string, goalIds: string[], moodType: MoodType) {
-    return this.ctx.db.transaction(async (tx) => {
+    if (!isUuid(entryId)) throw badRequest('Invalid format');
+    return this.repo.transaction(async (tx) => {
       await this.assertOwnEntry(tx, patientId, entryId);
       return this.linkEntryIn(tx, patientId, entryId, goalIds, moodType);
     });
   }
 
   /** The entry must be a live entry of the client (404 otherwise, existence does not leak). */
-  async assertOwnEntry(tx: Exec, patientId: string, entryId: string): Promise<void> {
-    const [entry] = await tx
-      .select({ id: journalEntries.id })
-      .from(journalEntries)
-      .where(
-        and(
-          eq(journalEntries.id, entryId),
-          eq(journalEntries.patientId, patientId),
-          sql`not ${journalEntries.deleted}`,
-        ),
-      );
-    if (!entry) throw notFound('Journal entry not found');
+  private async assertOwnEntry(tx: Executor, patientId: string, entryId: string): Promise<void> {
+    if (!(await this.repo.ownsLiveEntry(tx, patientId, entryId))) throw notFound('Journal entry not found');
   }
 
   /**
@@ -295,13 +273,11 @@ export class GoalsService {
   async linkEntryIn(tx: Tx, patientId: string, entryId: string, goalIds: string[], moodType: MoodType) {
     const unique = [...new Set(goalIds)];
     if (unique.length === 0) return 0;
-    const rows = await tx
-      .select()
-      .from(goals)
-      .where(and(eq(goals.patientId, patientId), inArray(goals.id, unique), isActive));
+    const rows = await this.repo.activeAmong(tx, patientId, unique);
     if (rows.length !== unique.length) throw notFound(msg.notFound);
+    const now = this.ctx.clock.now();
     let linked = 0;
-    for (const row of rows) if (await this.mentionIn(tx, row, moodType, entryId)) linked += 1;
+    for (const row of rows) if (await this.repo.addMention(tx, row, moodType, entryId, now)) linked += 1;
     return linked;
   }
 
@@ -309,70 +285,31 @@ export class GoalsService {
    * Removes the entry's links and mentions for the given goals (all when omitted) and recounts those
    * goals' mentionCount and lastMentionDate from the remaining history, in the caller's transaction.
    */
-  async unlinkEntryIn(tx: Tx, entryId: string, goalIds?: string[]) {
-    const onlyGoals = goalIds ? inArray(goalEntryLinks.goalId, goalIds) : undefined;
-    const removed = await tx
-      .delete(goalEntryLinks)
-      .where(and(eq(goalEntryLinks.entryId, entryId), onlyGoals))
-      .returning({ goalId: goalEntryLinks.goalId });
-    if (removed.length === 0) return;
-    const affected = removed.map((r) => r.goalId);
-    await tx
-      .delete(goalMentions)
-      .where(and(eq(goalMentions.entryId, entryId), inArray(goalMentions.goalId, affected)));
-    await tx
-      .update(goals)
-      .set({
-        mentionCount: sql`(select count(*)::int from ${goalMentions} where ${goalMentions.goalId} = ${goals.id})`,
-        lastMentionDate: sql`(select max(${goalMentions.createdAt}) from ${goalMentions} where ${goalMentions.goalId} = ${goals.id})`,
-      })
-      .where(inArray(goals.id, affected));
+  unlinkEntryIn(tx: Tx, entryId: string, goalIds?: string[]): Promise<void> {
+    return this.repo.removeMentions(tx, entryId, goalIds);
   }
 
-  /** The goal's mentions the scope may see (a provider: none that came from a private entry). */
-  async mentionHistory(scope: ReadScope, goalId: string) {
-    return this.ctx.db
-      .select({
-        date: goalMentions.createdAt,
-        moodType: goalMentions.moodType,
-        entryId: goalMentions.entryId,
-      })
-      .from(goalMentions)
-      .where(and(eq(goalMentions.goalId, goalId), fromVisibleEntry(scope, goalMentions.entryId)))
-      .orderBy(desc(goalMentions.createdAt), desc(goalMentions.id));
+  mentionHistory(scope: ReadScope, goalId: string) {
+    return this.repo.mentionHistory(scope, goalId);
   }
 
-  /** The live entries that mention the goal, newest first, with what a list shows of each. */
-  async entriesByGoal(goalId: string) {
-    return this.ctx.db
-      .select({
-        entryId: goalEntryLinks.entryId,
-        createdAt: goalEntryLinks.createdAt,
-        date: journalEntries.localDay,
-        entryAt: journalEntries.entryAt,
-        mood: journalEntries.mood,
-        emoji: journalEntries.emoji,
-        notes: sql<string>`left(${journalEntries.notes}, 280)`,
-        journalType: journalEntries.journalType,
-      })
-      .from(goalEntryLinks)
-      .innerJoin(journalEntries, eq(journalEntries.id, goalEntryLinks.entryId))
-      .where(and(eq(goalEntryLinks.goalId, goalId), sql`not ${journalEntries.deleted}`))
-      .orderBy(desc(journalEntries.entryAt))
-      .limit(200);
+  entriesByGoal(goalId: string) {
+    return this.repo.entriesByGoal(goalId);
   }
 
-  /** Linked entries per goal of the client, in one query. */
-  async entryCounts(patientId: string): Promise<Map<string, number>> {
-    const rows = await this.ctx.db
-      .select({ goalId: goalEntryLinks.goalId, n: sql<number>`count(*)::int` })
-      .from(goalEntryLinks)
-      .where(eq(goalEntryLinks.patientId, patientId))
-      .groupBy(goalEntryLinks.goalId);
-    return new Map(rows.map((r) => [r.goalId, r.n]));
+  entryCounts(patientId: string): Promise<Map<string, number>> {
+    return this.repo.entryCounts(patientId);
   }
 
   stats(rows: GoalRow[]) {
     return computeGoalStats(rows);
+  }
+
+  async reminderPeriod(patientId: string): Promise<string> {
+    return ((await this.repo.reminderPeriod(patientId)) ?? 'daily').toLowerCase();
+  }
+
+  setReminderPeriod(patientId: string, period: ReminderPeriod): Promise<void> {
+    return this.repo.setReminderPeriod(patientId, period, this.ctx.clock.now());
   }
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { password, startServer, type Client, type TestServer } from '../../../test/harness.js';
 import { connect } from '../../../test/connections.js';
 import { rowsOf } from '../../db/client.js';
-import { demoPng } from '../moods/demo-seed.js';
+import { demoPng } from '../journal/demo-seed.js';
 
 let server: TestServer;
 beforeAll(async () => {

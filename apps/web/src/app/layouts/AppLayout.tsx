@@ -1,8 +1,8 @@
 import { AppShell, Box, Container } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { useCurrentUser } from '../../features/auth/auth-store';
-import { SessionTimers } from '../../features/session/SessionTimers';
-import { effectiveMixLayout, useThemeSettings } from '../../features/theme/theme-settings';
+import { useCurrentUser } from '../../features/auth';
+import { SessionTimers } from '../../features/session';
+import { effectiveMixLayout, useThemeSettings } from '../../features/theme';
 import { mainNavItems, visibleItems } from '../nav-items';
 import { AppHeader } from './AppHeader';
 import { MainNav } from './MainNav';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Anchor, Box, Center, Paper, Stack, Text } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { authStore } from '../../features/auth/auth-store';
+import { authStore } from '../../features/auth';
 import { Logo } from '../../ui/Logo';
 
 /** Centered card for the sign-in, registration and code pages. */

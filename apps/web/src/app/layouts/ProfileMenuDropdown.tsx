@@ -3,7 +3,7 @@ import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { roleLabel } from '@mindledger/domain';
 import type { User } from '../../api/types';
-import { logout } from '../../features/auth/logout';
+import { logout } from '../../features/auth';
 import { initialsOf } from '../../ui/names';
 import { profileMenuItems, visibleItems } from '../nav-items';
 import { ProfileTrigger } from './ProfileTrigger';

@@ -1,44 +1,43 @@
 import { useState } from 'react';
-import { Card, Group, NativeSelect, Pagination, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Card, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../api/client';
 import type { User } from '../../api/types';
+import { DataTable } from '../../ui/DataTable';
 import { fullName } from '../../ui/format';
 import { PageTitle } from '../../ui/PageTitle';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { EmptyState } from '../../ui/states';
 import { toast } from '../../ui/toast';
-import { useCurrentUser } from '../auth/auth-store';
+import { usePagedQuery } from '../../ui/usePagedQuery';
+import { useCurrentUser } from '../auth';
 import { adminUsersApi, adminUsersKeys, type UsersListParams } from './api';
 import { UserFilters, type FilterValues } from './UserFilters';
-import { UsersTable } from './UsersTable';
+import { usersColumns } from './UsersTable';
 import { UserStatsCards } from './UserStatsCards';
 import { openConfirm } from '../../ui/confirm';
 
 export const pageSizes = [10, 25, 50] as const;
-const searchDebounceMs = 300;
 
 /** /admin/all-users: Users Management (Part 2 §2 Admin screens). */
 export function UsersManagementPage() {
   const me = useCurrentUser();
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<FilterValues>({ search: '', role: '', status: '' });
-  const [search] = useDebouncedValue(filters.search.trim(), searchDebounceMs);
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(pageSizes[0]);
   const [busyId, setBusyId] = useState<string | null>(null);
-
-  const query: UsersListParams = {
-    search: search || undefined,
-    role: filters.role || undefined,
-    status: filters.status || undefined,
-    page,
-    limit,
-  };
-  const users = useQuery({
-    queryKey: adminUsersKeys.list(query),
-    queryFn: ({ signal }) => adminUsersApi.list(query, signal),
-    placeholderData: keepPreviousData,
+  const users = usePagedQuery({
+    limit: pageSizes[0],
+    filters: { role: '', status: '' } as Omit<FilterValues, 'search'>,
+    params: ({ page, limit, search, filters }): UsersListParams => ({
+      search: search || undefined,
+      role: filters.role || undefined,
+      status: filters.status || undefined,
+      page,
+      limit,
+    }),
+    queryKey: adminUsersKeys.list,
+    queryFn: adminUsersApi.list,
+    rows: (data) => data.users,
+    total: (data) => data.total,
+    pages: (data) => data.pages,
   });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminUsersKeys.all });
@@ -78,75 +77,37 @@ export function UsersManagementPage() {
       onConfirm: () => remove.mutate(user),
     });
 
-  const changeFilters = (next: FilterValues) => {
-    setFilters(next);
-    setPage(1);
+  const changeFilters = ({ search, ...filters }: FilterValues) => {
+    users.setSearch(search);
+    users.setFilters(filters);
   };
 
-  const table = () => {
-    if (users.isPending) return <LoadingState label="Loading users..." />;
-    if (users.isError) {
-      return (
-        <ErrorState
-          title="Unable to load users"
-          message={errorMessage(users.error)}
-          onRetry={() => void users.refetch()}
-        />
-      );
-    }
-    if (users.data.users.length === 0)
-      return <EmptyState title="No users found">Try another search or filter.</EmptyState>;
-    return (
-      <UsersTable
-        users={users.data.users}
-        currentUserId={me?.id ?? ''}
-        busyId={busyId}
-        onApprove={(user) => approve.mutate(user)}
-        onDelete={confirmDelete}
-      />
-    );
-  };
-
-  const total = users.data?.total ?? 0;
-  const pages = users.data?.pages ?? 1;
   return (
     <Stack gap="lg">
       <PageTitle title="Users Management" description="Approve providers and manage accounts." />
       <UserStatsCards />
       <Card withBorder radius="lg" padding="lg">
         <Stack gap="md">
-          <UserFilters value={filters} onChange={changeFilters} />
-          <div aria-busy={users.isFetching} aria-live="polite">
-            {table()}
-          </div>
-          <Group justify="space-between" gap="sm">
-            <Group gap="xs">
-              <NativeSelect
-                label="Rows per page"
-                data={pageSizes.map(String)}
-                value={String(limit)}
-                onChange={(event) => {
-                  setLimit(Number(event.currentTarget.value));
-                  setPage(1);
-                }}
-                w={130}
-              />
-              <Text fz="sm" c="dimmed" mt={22}>
-                {total} {total === 1 ? 'user' : 'users'}
-              </Text>
-            </Group>
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={setPage}
-              size="sm"
-              aria-label="Pagination"
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-              getControlProps={(control) => ({
-                'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page`,
-              })}
-            />
-          </Group>
+          <UserFilters value={{ search: users.search, ...users.filters }} onChange={changeFilters} />
+          <DataTable
+            label="Users"
+            source={users}
+            rows={users.rows}
+            rowKey={(user) => user.id}
+            columns={usersColumns({
+              currentUserId: me?.id ?? '',
+              busyId,
+              onApprove: (user) => approve.mutate(user),
+              onDelete: confirmDelete,
+            })}
+            minWidth={760}
+            striped
+            highlightOnHover
+            loadingLabel="Loading users..."
+            errorTitle="Unable to load users"
+            empty={<EmptyState title="No users found">Try another search or filter.</EmptyState>}
+            pager={{ ...users.pager, pageSizes, noun: ['user', 'users'] }}
+          />
         </Stack>
       </Card>
     </Stack>

@@ -1,78 +1,69 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { roleLabel } from '@mindledger/domain';
 import type { User } from '../../api/types';
+import type { DataTableColumn } from '../../ui/DataTable';
 import { formatDate, fullName } from '../../ui/format';
 import { statusColors, statusLabels, statusOf } from './api';
 
-interface UsersTableProps {
-  users: User[];
+interface UsersColumnsOptions {
   currentUserId: string;
   busyId: string | null;
   onApprove: (user: User) => void;
   onDelete: (user: User) => void;
 }
 
-/** Users Management table: name, email, role, status, joined, actions. */
-export function UsersTable({ users, currentUserId, busyId, onApprove, onDelete }: UsersTableProps) {
-  return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label="Users">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Email</Table.Th>
-            <Table.Th scope="col">Role</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Joined</Table.Th>
-            <Table.Th scope="col">Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((user) => {
-            const status = statusOf(user);
-            const busy = busyId === user.id;
-            return (
-              <Table.Tr key={user.id}>
-                <Table.Td>
-                  <Text fw={500}>{fullName(user)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text fz="sm" style={{ wordBreak: 'break-all' }}>
-                    {user.email}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{roleLabel(user.userRole)}</Table.Td>
-                <Table.Td>
-                  <Badge color={statusColors[status]} variant="light">
-                    {statusLabels[status]}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{formatDate(user.createdAt)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    {status === 'pending_approval' && (
-                      <Button size="xs" onClick={() => onApprove(user)} loading={busy}>
-                        Approve
-                      </Button>
-                    )}
-                    {user.id !== currentUserId && (
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        onClick={() => onDelete(user)}
-                        disabled={busy}
-                      >
-                        Delete
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+/** Users Management table columns: name, email, role, status, joined, actions. */
+export function usersColumns({
+  currentUserId,
+  busyId,
+  onApprove,
+  onDelete,
+}: UsersColumnsOptions): DataTableColumn<User>[] {
+  return [
+    { key: 'name', header: 'Name', cell: (user) => <Text fw={500}>{fullName(user)}</Text> },
+    {
+      key: 'email',
+      header: 'Email',
+      cell: (user) => (
+        <Text fz="sm" style={{ wordBreak: 'break-all' }}>
+          {user.email}
+        </Text>
+      ),
+    },
+    { key: 'role', header: 'Role', cell: (user) => roleLabel(user.userRole) },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (user) => {
+        const status = statusOf(user);
+        return (
+          <Badge color={statusColors[status]} variant="light">
+            {statusLabels[status]}
+          </Badge>
+        );
+      },
+    },
+    { key: 'joined', header: 'Joined', cell: (user) => formatDate(user.createdAt) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (user) => {
+        const busy = busyId === user.id;
+        return (
+          <Group gap="xs" wrap="nowrap">
+            {statusOf(user) === 'pending_approval' && (
+              <Button size="xs" onClick={() => onApprove(user)} loading={busy}>
+                Approve
+              </Button>
+            )}
+            {user.id !== currentUserId && (
+              <Button size="xs" color="red" variant="light" onClick={() => onDelete(user)} disabled={busy}>
+                Delete
+              </Button>
+            )}
+          </Group>
+        );
+      },
+    },
+  ];
 }

@@ -1,74 +1,36 @@
-import { useState } from 'react';
-import { Card, Stack, Table, Text } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../api/client';
+import { Card, Stack, Text } from '@mantine/core';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { formatDate } from '../../ui/format';
 import { PageTitle } from '../../ui/PageTitle';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
-import { pageCount, TablePager } from '../../ui/TablePager';
-import { connectionsApi, connectionsKeys, resourceTypeLabel } from './api';
+import { EmptyState } from '../../ui/states';
+import { usePagedQuery } from '../../ui/usePagedQuery';
+import { connectionsApi, connectionsKeys, resourceTypeLabel, type AccessEntry } from './api';
 
 const pageSizes = [10, 25, 50] as const;
 
 /** /user/access-history: which provider read which kind of the client's data, and when. */
 export function AccessHistoryPage() {
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(10);
-  const history = useQuery({
-    queryKey: connectionsKeys.accessHistory(page, limit),
-    queryFn: ({ signal }) => connectionsApi.accessHistory(page, limit, signal),
-    placeholderData: keepPreviousData,
+  const history = usePagedQuery({
+    limit: 10,
+    params: ({ page, limit }) => ({ page, limit }),
+    queryKey: ({ page, limit }) => connectionsKeys.accessHistory(page, limit),
+    queryFn: ({ page, limit }, signal) => connectionsApi.accessHistory(page, limit, signal),
+    rows: (data) => data.entries,
+    total: (data) => data.total,
   });
 
-  const table = () => {
-    if (history.isPending) return <LoadingState label="Loading access history..." />;
-    if (history.isError) {
-      return (
-        <ErrorState
-          title="Unable to load your access history"
-          message={errorMessage(history.error)}
-          onRetry={() => void history.refetch()}
-        />
-      );
-    }
-    if (history.data.entries.length === 0) {
-      return (
-        <EmptyState title="No access recorded yet">
-          When a provider you are connected with opens your information, it appears here.
-        </EmptyState>
-      );
-    }
-    return (
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped verticalSpacing="sm" aria-label="Access history">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Provider</Table.Th>
-              <Table.Th scope="col">What was opened</Table.Th>
-              <Table.Th scope="col">When</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {history.data.entries.map((entry, index) => (
-              <Table.Tr key={`${entry.providerId}-${entry.occurredAt}-${index}`}>
-                <Table.Td>
-                  <Text fw={500}>{entry.providerName}</Text>
-                </Table.Td>
-                <Table.Td>{resourceTypeLabel(entry.resourceType)}</Table.Td>
-                <Table.Td>
-                  <time dateTime={entry.occurredAt}>
-                    {formatDate(entry.occurredAt, 'MMM D, YYYY h:mm A')}
-                  </time>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  };
+  const columns: DataTableColumn<AccessEntry>[] = [
+    { key: 'provider', header: 'Provider', cell: (entry) => <Text fw={500}>{entry.providerName}</Text> },
+    { key: 'what', header: 'What was opened', cell: (entry) => resourceTypeLabel(entry.resourceType) },
+    {
+      key: 'when',
+      header: 'When',
+      cell: (entry) => (
+        <time dateTime={entry.occurredAt}>{formatDate(entry.occurredAt, 'MMM D, YYYY h:mm A')}</time>
+      ),
+    },
+  ];
 
-  const total = history.data?.total ?? 0;
   return (
     <Stack gap="lg">
       <PageTitle title="Access History" />
@@ -78,21 +40,22 @@ export function AccessHistoryPage() {
             Every time a provider opens your information, MindLedger records who it was, what kind of
             information it was and when. This list shows those records, newest first.
           </Text>
-          <div aria-busy={history.isFetching} aria-live="polite">
-            {table()}
-          </div>
-          <TablePager
-            page={page}
-            pages={pageCount(total, limit)}
-            total={total}
-            limit={limit}
-            pageSizes={pageSizes}
-            noun={['record', 'records']}
-            onPage={setPage}
-            onLimit={(next) => {
-              setLimit(next);
-              setPage(1);
-            }}
+          <DataTable
+            label="Access history"
+            source={history}
+            rows={history.rows}
+            rowKey={(entry, index) => `${entry.providerId}-${entry.occurredAt}-${index}`}
+            columns={columns}
+            minWidth={560}
+            striped
+            loadingLabel="Loading access history..."
+            errorTitle="Unable to load your access history"
+            empty={
+              <EmptyState title="No access recorded yet">
+                When a provider you are connected with opens your information, it appears here.
+              </EmptyState>
+            }
+            pager={{ ...history.pager, pageSizes, noun: ['record', 'records'] }}
           />
         </Stack>
       </Card>

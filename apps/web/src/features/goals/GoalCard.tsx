@@ -2,7 +2,7 @@ import { useId, type MouseEvent } from 'react';
 import { Badge, Box, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconNotebook } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { useCurrentUser } from '../auth/auth-store';
+import { useCurrentUser } from '../auth';
 import type { Goal } from './api';
 import { goalTypeColor, goalTypeLabel } from './colors';
 import { createdLabel, lastMentionLabel } from './dates';

@@ -10,7 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { formatDate } from '../../ui/format';
-import { useCurrentUser } from '../auth/auth-store';
+import { useCurrentUser } from '../auth';
 import type { Goal } from './api';
 import { goalTypeColor, goalTypeLabel } from './colors';
 import { createdLabel, lastMentionLabel } from './dates';

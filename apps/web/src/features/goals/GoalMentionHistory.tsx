@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '../../ui/states';
-import { useCurrentUser } from '../auth/auth-store';
+import { useCurrentUser } from '../auth';
 import { goalQueryOptions, goalsApi, goalsKeys } from './api';
 import { goalErrorMessage } from './errors';
 import { mentionsByDay } from './mention-history';

@@ -1,5 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { GoalCategory, GoalResponse, GoalStatus, GoalType, MoodType } from '@mindledger/domain';
+import type {
+  GoalCategory,
+  GoalRequest,
+  GoalResponse,
+  GoalStatus,
+  GoalType,
+  MoodType,
+} from '@mindledger/domain';
 import { api } from '../../api/client';
 
 /** The goal calls of the client (Part 1 §7 Goals; docs/API-goals.md). */
@@ -61,15 +68,8 @@ export interface GoalEntryLink {
   notes?: string | null;
 }
 
-/** The body of POST /goals/ and PUT /goals/{id} as this page sends it. */
-export interface GoalBody {
-  text?: string;
-  notes?: string;
-  emoji?: string;
-  priority?: number;
-  category?: GoalCategory;
-  targetDate?: string | null;
-}
+/** The body of POST /goals/ and PUT /goals/{id}: the domain's one request shape. */
+export type GoalBody = GoalRequest;
 
 interface Data<T> {
   success: boolean;

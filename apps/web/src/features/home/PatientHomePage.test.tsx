@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeJwt, makeUser, renderRoutes } from '../../test/helpers';
 import { authStore } from '../auth/auth-store';
-import { makeEntry, newHomeServer, stubHomeFetch } from '../journal/home/test-fixtures';
+import { makeEntry, newHomeServer, stubHomeFetch } from '../journal/views/test-fixtures';
 import { PatientHomePage } from './PatientHomePage';
 
 describe('patient home', () => {

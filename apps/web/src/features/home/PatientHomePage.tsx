@@ -3,22 +3,24 @@ import { Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mant
 import { IconBolt, IconPencilPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../ui/PageTitle';
-import { useCurrentUser } from '../auth/auth-store';
-import { EntryLedger } from '../journal/home/EntryLedger';
-import { noCheckInsText } from '../journal/home/analytics-text';
-import { StreakCard } from '../journal/home/StreakCard';
-import { useStreak } from '../journal/home/useHomeToday';
-import { useSeenOnce } from '../journal/home/useSeenOnce';
-import { TimeZoneNotice } from '../profile/TimeZoneNotice';
-import { journalingPath, WeekJourneyCard } from '../journal/home/WeekJourneyCard';
+import { useCurrentUser } from '../auth';
+import {
+  EntryLedger,
+  journalingPath,
+  loadMoodAnalytics,
+  noCheckInsText,
+  StreakCard,
+  useSeenOnce,
+  useStreak,
+  WeekJourneyCard,
+} from '../journal';
+import { TimeZoneNotice } from '../profile';
 import classes from './PatientHomePage.module.css';
 
 export const moodSelectorPath = '/user/mood-selector';
 
 // The statistics (and their charts) load when the user scrolls to them: the first load stays small.
-const MoodAnalytics = lazy(() =>
-  import('../journal/home/MoodAnalytics').then((m) => ({ default: m.MoodAnalytics })),
-);
+const MoodAnalytics = lazy(() => loadMoodAnalytics().then((m) => ({ default: m.MoodAnalytics })));
 
 function AnalyticsPlaceholder() {
   return (

@@ -1,45 +1,9 @@
-import type {
-  ChatMessage,
-  CoreEmotionMapping,
-  EmotionData,
-  JournalType,
-  Sentiment,
-} from '@mindledger/domain';
+import type { EntryRequest, EntryResponse, Sentiment } from '@mindledger/domain';
 import { localTimestamp } from '@mindledger/domain';
 import { api } from '../../api/client';
 
-/** Journal entries ("moods") as the server answers them (apps/server/src/features/moods/presenter.ts). */
-export interface JournalEntry {
-  _id: string;
-  id: string;
-  patientId: string;
-  mood: string;
-  emoji: string;
-  notes: string;
-  journalType: JournalType;
-  journalMode: string;
-  chatMessages: ChatMessage[];
-  isAIGenerated: boolean;
-  emotionData: EmotionData | null;
-  originalEmotionData: EmotionData | null;
-  emotion: CoreEmotionMapping;
-  sentiment: Sentiment;
-  photoData: { images: { fileId: string; url?: string }[]; extractedText?: string } | null;
-  activities: string[];
-  sleepRoutine: Record<string, unknown> | null;
-  productivity: Record<string, unknown> | null;
-  betterme: Record<string, unknown> | null;
-  therapyProcess: Record<string, unknown> | null;
-  goal: { selectedGoals: { goalData: { _id: string; text: string; emoji: string; type: string } }[] };
-  isPrivate: boolean;
-  customDate: string | null;
-  userTimezone: string;
-  /** The entry's local day (YYYY-MM-DD) in the author's time zone. */
-  date: string;
-  entryAt: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** Journal entries ("moods") as the server answers them: the domain's one shape. */
+export type JournalEntry = EntryResponse;
 
 export interface Safety {
   level: 'none' | 'concern' | 'crisis';
@@ -107,24 +71,7 @@ export interface Analytics {
 }
 
 /** The body of create-mood / update-mood (the server re-checks every rule). */
-export interface EntryInput {
-  mood: string;
-  emoji?: string;
-  notes?: string;
-  journalType: JournalType;
-  journalMode?: string;
-  chatMessages?: { role: 'user' | 'assistant'; text: string }[];
-  isAIGenerated?: boolean;
-  emotionData?: EmotionData | null;
-  originalEmotionData?: EmotionData | null;
-  goal?: { selectedGoals: string[] };
-  customDate?: string;
-  userTimezone?: string;
-  userLocalTimestamp?: string;
-  isPrivate?: boolean;
-  photoData?: { images: { fileId: string; url?: string }[]; extractedText?: string };
-  aiMetadata?: Record<string, unknown>;
-}
+export type EntryInput = EntryRequest;
 
 export interface SavedEntry {
   success: boolean;
@@ -167,7 +114,7 @@ export const journalApi = {
     ),
   update: (id: string, input: Partial<EntryInput>) =>
     api.put<SavedEntry>(`update-mood/${encodeURIComponent(id)}`, input),
-  updateSwp: (body: Record<string, unknown>) => api.put<SavedEntry>('update-mood-swp', body),
+  updateDayDetails: (body: Record<string, unknown>) => api.put<SavedEntry>('update-mood-swp', body),
   remove: (id: string) =>
     api.delete<{ success: boolean; message: string }>(`delete-mood/${encodeURIComponent(id)}`),
 };

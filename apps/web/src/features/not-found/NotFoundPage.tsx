@@ -2,7 +2,7 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { homeForRole } from '@mindledger/domain';
 import { useDocumentTitle } from '../../ui/PageTitle';
-import { useAuth } from '../auth/auth-store';
+import { useAuth } from '../auth';
 
 /** The home of the signed-in role, or the client login when nobody is signed in. */
 export function notFoundTarget(role: Parameters<typeof homeForRole>[0] | undefined): string {

@@ -5,8 +5,7 @@ import { Link } from 'react-router';
 import { roleLabel } from '@mindledger/domain';
 import { formatDate, fullName, initialsOf } from '../../ui/format';
 import { PageTitle } from '../../ui/PageTitle';
-import { fetchMe } from '../auth/api';
-import { authStore, useCurrentUser } from '../auth/auth-store';
+import { authStore, fetchMe, useCurrentUser } from '../auth';
 import { ProfileBreadcrumbs } from './ProfileBreadcrumbs';
 import { timezoneLabel } from './timezone-label';
 

@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { PageTitle } from '../../ui/PageTitle';
-import { useCurrentUser } from '../auth/auth-store';
+import { useCurrentUser } from '../auth';
 import { ThemeSettingsPanel } from '../theme';
 import { ProfileBreadcrumbs } from './ProfileBreadcrumbs';
 import { AvatarSection } from './sections/AvatarSection';

@@ -5,7 +5,7 @@ import { IconWorldPin } from '@tabler/icons-react';
 import { isValidTimezone } from '@mindledger/domain';
 import { errorMessage } from '../../api/client';
 import { toast } from '../../ui/toast';
-import { authStore, useCurrentUser } from '../auth/auth-store';
+import { authStore, useCurrentUser } from '../auth';
 import { profileApi } from './api';
 import { deviceTimeZone, timezoneLabel } from './timezone-label';
 

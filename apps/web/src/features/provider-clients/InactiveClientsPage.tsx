@@ -5,27 +5,26 @@ import {
   Badge,
   Button,
   Card,
-  Checkbox,
   Group,
   List,
   NativeSelect,
   Stack,
   Switch,
-  Table,
   Text,
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
 import { openConfirm } from '../../ui/confirm';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { formatDate } from '../../ui/format';
 import { PageTitle } from '../../ui/PageTitle';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
-import { pageCount, TablePager } from '../../ui/TablePager';
+import { EmptyState } from '../../ui/states';
 import { toast } from '../../ui/toast';
+import { usePagedQuery } from '../../ui/usePagedQuery';
 import { connectionStatusColor, connectionStatusLabel } from '../connections';
 import {
   providerClientsApi,
@@ -33,12 +32,15 @@ import {
   type BulkAction,
   type BulkResponse,
   type BulkResult,
+  type InactiveClient,
   type InactiveParams,
 } from './api';
 import { StatusHistoryModal } from './StatusHistoryModal';
 
 const pageSizes = [10, 25, 50] as const;
 const debounceMs = 300;
+
+type InactiveFilters = Pick<InactiveParams, 'includeDisconnected' | 'statusFilter'>;
 
 const statusOptions = [
   { value: 'all', label: 'All' },
@@ -62,32 +64,30 @@ function bulkResponseOf(error: unknown): BulkResponse | null {
 /** /provider/inactive-clients: inactive (and optionally disconnected) clients, history, bulk actions. */
 export function InactiveClientsPage() {
   const queryClient = useQueryClient();
-  const [includeDisconnected, setIncludeDisconnected] = useState(false);
-  const [searchText, setSearchText] = useState('');
   const [reasonText, setReasonText] = useState('');
-  const [searchTerm] = useDebouncedValue(searchText.trim(), debounceMs);
   const [reasonFilter] = useDebouncedValue(reasonText.trim(), debounceMs);
-  const [statusFilter, setStatusFilter] = useState<InactiveParams['statusFilter']>('all');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(pageSizes[0]);
   const [selected, setSelected] = useState<string[]>([]);
   const [failures, setFailures] = useState<(BulkResult & { name: string })[]>([]);
   const [historyOf, setHistoryOf] = useState<{ id: string; name: string } | null>(null);
 
-  const params: InactiveParams = {
-    includeDisconnected,
-    searchTerm: searchTerm || undefined,
-    reasonFilter: reasonFilter || undefined,
-    statusFilter,
-    page,
-    limit,
-  };
-  const clients = useQuery({
-    queryKey: providerClientsKeys.inactive(params),
-    queryFn: ({ signal }) => providerClientsApi.inactive(params, signal),
-    placeholderData: keepPreviousData,
+  const clients = usePagedQuery({
+    limit: pageSizes[0],
+    filters: { includeDisconnected: false, statusFilter: 'all' } as InactiveFilters,
+    params: ({ page, limit, search, filters }): InactiveParams => ({
+      ...filters,
+      searchTerm: search || undefined,
+      reasonFilter: reasonFilter || undefined,
+      page,
+      limit,
+    }),
+    queryKey: providerClientsKeys.inactive,
+    queryFn: providerClientsApi.inactive,
+    rows: (data) => data.clients,
+    total: (data) => data.total,
+    debounceMs,
   });
-  const rows = clients.data?.clients ?? [];
+  const { includeDisconnected, statusFilter } = clients.filters;
+  const rows = clients.rows;
   const nameOf = (id: string) => rows.find((row) => row.id === id)?.displayName ?? id;
 
   const bulk = useMutation({
@@ -112,9 +112,9 @@ export function InactiveClientsPage() {
     onError: (error) => toast.error(errorMessage(error)),
   });
 
+  /** A new search or filter goes back to page 1 (the paged query does so) and clears the selection. */
   const changeFilters = (apply: () => void) => {
     apply();
-    setPage(1);
     setSelected([]);
   };
 
@@ -139,108 +139,65 @@ export function InactiveClientsPage() {
     bulk.mutate({ ids, action });
   };
 
-  const pageIds = rows.map((row) => row.id);
-  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
-  const someOnPage = pageIds.some((id) => selected.includes(id));
-  const toggle = (id: string) =>
-    setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
-  const toggleAll = () =>
-    setSelected((current) =>
-      allOnPage ? current.filter((id) => !pageIds.includes(id)) : [...new Set([...current, ...pageIds])],
-    );
+  const columns: DataTableColumn<InactiveClient>[] = [
+    {
+      key: 'client',
+      header: 'Client',
+      cell: (row) => (
+        <>
+          <Text fw={500}>{row.displayName}</Text>
+          <Text fz="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+            {row.email}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (row) => (
+        <Badge color={connectionStatusColor(row.connectionStatus)} variant="light">
+          {connectionStatusLabel(row.connectionStatus)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'reason',
+      header: 'Reason',
+      maxWidth: 280,
+      cell: (row) => (
+        <Text fz="sm" style={{ wordBreak: 'break-word' }}>
+          {row.reason || '—'}
+        </Text>
+      ),
+    },
+    { key: 'since', header: 'Since', cell: (row) => formatDate(row.since) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (row) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            size="xs"
+            variant="default"
+            aria-label={`Status history of ${row.displayName}`}
+            onClick={() => setHistoryOf({ id: row.id, name: row.displayName })}
+          >
+            History
+          </Button>
+          <Anchor
+            component={Link}
+            to={`/provider/patient-overview/${encodeURIComponent(row.id)}`}
+            fz="sm"
+            aria-label={`Open ${row.displayName}`}
+          >
+            Open
+          </Anchor>
+        </Group>
+      ),
+    },
+  ];
 
-  const table = () => {
-    if (clients.isPending) return <LoadingState label="Loading inactive clients..." />;
-    if (clients.isError)
-      return (
-        <ErrorState
-          title="Unable to load inactive clients"
-          message={errorMessage(clients.error)}
-          onRetry={() => void clients.refetch()}
-        />
-      );
-    if (rows.length === 0)
-      return (
-        <EmptyState title="No inactive clients">
-          Clients you mark inactive{includeDisconnected ? ' or disconnect' : ''} appear here.
-        </EmptyState>
-      );
-    return (
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped verticalSpacing="sm" aria-label="Inactive clients">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col" w={40}>
-                <Checkbox
-                  aria-label="Select all clients on this page"
-                  checked={allOnPage}
-                  indeterminate={someOnPage && !allOnPage}
-                  onChange={toggleAll}
-                />
-              </Table.Th>
-              <Table.Th scope="col">Client</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Reason</Table.Th>
-              <Table.Th scope="col">Since</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.id}>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`Select ${row.displayName}`}
-                    checked={selected.includes(row.id)}
-                    onChange={() => toggle(row.id)}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Text fw={500}>{row.displayName}</Text>
-                  <Text fz="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                    {row.email}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={connectionStatusColor(row.connectionStatus)} variant="light">
-                    {connectionStatusLabel(row.connectionStatus)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td maw={280}>
-                  <Text fz="sm" style={{ wordBreak: 'break-word' }}>
-                    {row.reason || '—'}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{formatDate(row.since)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      aria-label={`Status history of ${row.displayName}`}
-                      onClick={() => setHistoryOf({ id: row.id, name: row.displayName })}
-                    >
-                      History
-                    </Button>
-                    <Anchor
-                      component={Link}
-                      to={`/provider/patient-overview/${encodeURIComponent(row.id)}`}
-                      fz="sm"
-                      aria-label={`Open ${row.displayName}`}
-                    >
-                      Open
-                    </Anchor>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  };
-
-  const total = clients.data?.total ?? 0;
   return (
     <Stack gap="lg">
       <PageTitle
@@ -255,10 +212,10 @@ export function InactiveClientsPage() {
               placeholder="Name or email"
               type="search"
               leftSection={<IconSearch size={16} aria-hidden="true" />}
-              value={searchText}
+              value={clients.search}
               onChange={(event) => {
                 const value = event.currentTarget.value;
-                changeFilters(() => setSearchText(value));
+                changeFilters(() => clients.setSearch(value));
               }}
               style={{ flex: '1 1 200px' }}
             />
@@ -267,7 +224,10 @@ export function InactiveClientsPage() {
               value={reasonText}
               onChange={(event) => {
                 const value = event.currentTarget.value;
-                changeFilters(() => setReasonText(value));
+                changeFilters(() => {
+                  setReasonText(value);
+                  clients.setPage(1);
+                });
               }}
               style={{ flex: '1 1 180px' }}
             />
@@ -277,11 +237,13 @@ export function InactiveClientsPage() {
               value={statusFilter}
               onChange={(event) => {
                 const value = event.currentTarget.value as InactiveParams['statusFilter'];
-                changeFilters(() => {
-                  setStatusFilter(value);
-                  // Disconnected clients are only listed when they are included.
-                  if (value === 'disconnected') setIncludeDisconnected(true);
-                });
+                changeFilters(() =>
+                  clients.setFilters((current) => ({
+                    statusFilter: value,
+                    // Disconnected clients are only listed when they are included.
+                    includeDisconnected: value === 'disconnected' || current.includeDisconnected,
+                  })),
+                );
               }}
               style={{ flex: '0 1 170px' }}
             />
@@ -290,10 +252,13 @@ export function InactiveClientsPage() {
               checked={includeDisconnected}
               onChange={(event) => {
                 const checked = event.currentTarget.checked;
-                changeFilters(() => {
-                  setIncludeDisconnected(checked);
-                  if (!checked && statusFilter === 'disconnected') setStatusFilter('all');
-                });
+                changeFilters(() =>
+                  clients.setFilters((current) => ({
+                    includeDisconnected: checked,
+                    statusFilter:
+                      !checked && current.statusFilter === 'disconnected' ? 'all' : current.statusFilter,
+                  })),
+                );
               }}
               pb={8}
             />
@@ -353,21 +318,28 @@ export function InactiveClientsPage() {
               </List>
             </Alert>
           )}
-          <div aria-busy={clients.isFetching} aria-live="polite">
-            {table()}
-          </div>
-          <TablePager
-            page={page}
-            pages={pageCount(total, limit)}
-            total={total}
-            limit={limit}
-            pageSizes={pageSizes}
-            noun={['client', 'clients']}
-            onPage={setPage}
-            onLimit={(next) => {
-              setLimit(next);
-              setPage(1);
+          <DataTable
+            label="Inactive clients"
+            source={clients}
+            rows={rows}
+            rowKey={(row) => row.id}
+            columns={columns}
+            minWidth={760}
+            striped
+            loadingLabel="Loading inactive clients..."
+            errorTitle="Unable to load inactive clients"
+            empty={
+              <EmptyState title="No inactive clients">
+                Clients you mark inactive{includeDisconnected ? ' or disconnect' : ''} appear here.
+              </EmptyState>
+            }
+            selection={{
+              selected,
+              onChange: setSelected,
+              allLabel: 'Select all clients on this page',
+              rowLabel: (row) => `Select ${row.displayName}`,
             }}
+            pager={{ ...clients.pager, pageSizes, noun: ['client', 'clients'] }}
           />
         </Stack>
       </Card>

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../api/client';
 import { openConfirm } from '../../ui/confirm';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { formatDate } from '../../ui/format';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { EmptyState } from '../../ui/states';
 import { toast } from '../../ui/toast';
+import { usePagedQuery } from '../../ui/usePagedQuery';
 import {
   clientName,
   providerClientsApi,
@@ -16,6 +18,9 @@ import {
 
 const pendingParams = { page: 1, limit: 100, status: 'pending' } as const;
 
+/** A client's invitation to the provider (by name), or one the provider sent (by address). */
+type PendingRow = { kind: 'client'; row: ClientRow } | { kind: 'sent'; invite: SentInvitation };
+
 /**
  * Pending invitations: from clients (Accept/Reject), and those the provider sent (Cancel). A sent
  * invitation shows only the address typed until the client accepts, whether or not it has an
@@ -24,9 +29,18 @@ const pendingParams = { page: 1, limit: 100, status: 'pending' } as const;
 export function PendingInvitations() {
   const queryClient = useQueryClient();
   const [busyId, setBusyId] = useState<string | null>(null);
-  const pending = useQuery({
-    queryKey: providerClientsKeys.pending,
-    queryFn: ({ signal }) => providerClientsApi.list(pendingParams, signal),
+  const pending = usePagedQuery({
+    limit: pendingParams.limit,
+    params: () => pendingParams,
+    queryKey: () => providerClientsKeys.pending,
+    queryFn: providerClientsApi.list,
+    // Only clients' own invitations carry a name; the server lists the provider's by address.
+    rows: (data): PendingRow[] => [
+      ...data.patients
+        .filter((row) => row.getInvited === 'recieveInvitation')
+        .map((row) => ({ kind: 'client' as const, row })),
+      ...(data.pendingEmailInvitations ?? []).map((invite) => ({ kind: 'sent' as const, invite })),
+    ],
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: providerClientsKeys.all });
 
@@ -64,111 +78,91 @@ export function PendingInvitations() {
       onConfirm: () => cancel.mutate(invite),
     });
 
-  const fromClientRow = (row: ClientRow) => {
+  const clientActions = (row: ClientRow) => {
     const name = clientName(row);
     const busy = busyId === row._id;
     return (
-      <Table.Tr key={row._id}>
-        <Table.Td>
-          <Text fw={500}>{name}</Text>
-          <Text fz="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-            {row.email}
+      <Group gap="xs" wrap="nowrap">
+        <Button
+          size="xs"
+          variant="light"
+          color="green"
+          aria-label={`Accept ${name}`}
+          loading={busy}
+          onClick={() => answer.mutate({ row, status: 'accepted' })}
+        >
+          Accept
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          aria-label={`Reject ${name}`}
+          disabled={busy}
+          onClick={() => answer.mutate({ row, status: 'rejected' })}
+        >
+          Reject
+        </Button>
+      </Group>
+    );
+  };
+
+  const columns: DataTableColumn<PendingRow>[] = [
+    {
+      key: 'client',
+      header: 'Client',
+      cell: (item) =>
+        item.kind === 'client' ? (
+          <>
+            <Text fw={500}>{clientName(item.row)}</Text>
+            <Text fz="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+              {item.row.email}
+            </Text>
+          </>
+        ) : (
+          <Text fw={500} style={{ wordBreak: 'break-all' }}>
+            {item.invite.email}
           </Text>
-        </Table.Td>
-        <Table.Td>
+        ),
+    },
+    {
+      key: 'invitation',
+      header: 'Invitation',
+      cell: (item) =>
+        item.kind === 'client' ? (
           <Badge color="yellow" variant="light">
             Client invited you
           </Badge>
-        </Table.Td>
-        <Table.Td>{formatDate(row.sentOn)}</Table.Td>
-        <Table.Td>
-          <Group gap="xs" wrap="nowrap">
-            <Button
-              size="xs"
-              variant="light"
-              color="green"
-              aria-label={`Accept ${name}`}
-              loading={busy}
-              onClick={() => answer.mutate({ row, status: 'accepted' })}
-            >
-              Accept
-            </Button>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              aria-label={`Reject ${name}`}
-              disabled={busy}
-              onClick={() => answer.mutate({ row, status: 'rejected' })}
-            >
-              Reject
-            </Button>
-          </Group>
-        </Table.Td>
-      </Table.Tr>
-    );
-  };
-
-  const sentRow = (invite: SentInvitation) => (
-    <Table.Tr key={invite.id}>
-      <Table.Td>
-        <Text fw={500} style={{ wordBreak: 'break-all' }}>
-          {invite.email}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Badge color="gray" variant="light">
-          You invited
-        </Badge>
-      </Table.Td>
-      <Table.Td>{formatDate(invite.sentOn)}</Table.Td>
-      <Table.Td>
-        <Button
-          size="xs"
-          variant="default"
-          aria-label={`Cancel invitation to ${invite.email}`}
-          loading={busyId === invite.id}
-          onClick={() => confirmCancel(invite)}
-        >
-          Cancel invitation
-        </Button>
-      </Table.Td>
-    </Table.Tr>
-  );
-
-  const body = () => {
-    if (pending.isPending) return <LoadingState label="Loading invitations..." />;
-    if (pending.isError)
-      return (
-        <ErrorState
-          title="Unable to load invitations"
-          message={errorMessage(pending.error)}
-          onRetry={() => void pending.refetch()}
-        />
-      );
-    // Only clients' own invitations carry a name; the server lists the provider's by address.
-    const rows = pending.data.patients.filter((row) => row.getInvited === 'recieveInvitation');
-    const sent = pending.data.pendingEmailInvitations ?? [];
-    if (rows.length === 0 && sent.length === 0) return <EmptyState title="No pending invitations" />;
-    return (
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="sm" aria-label="Pending invitations">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Client</Table.Th>
-              <Table.Th scope="col">Invitation</Table.Th>
-              <Table.Th scope="col">Sent</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map(fromClientRow)}
-            {sent.map(sentRow)}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  };
+        ) : (
+          <Badge color="gray" variant="light">
+            You invited
+          </Badge>
+        ),
+    },
+    {
+      key: 'sent',
+      header: 'Sent',
+      cell: (item) => formatDate(item.kind === 'client' ? item.row.sentOn : item.invite.sentOn),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (item) =>
+        item.kind === 'client' ? (
+          clientActions(item.row)
+        ) : (
+          <Button
+            size="xs"
+            variant="default"
+            aria-label={`Cancel invitation to ${item.invite.email}`}
+            loading={busyId === item.invite.id}
+            onClick={() => confirmCancel(item.invite)}
+          >
+            Cancel invitation
+          </Button>
+        ),
+    },
+  ];
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="pending-title">
@@ -179,9 +173,17 @@ export function PendingInvitations() {
         <Text c="dimmed" fz="sm">
           A client you invite appears here by the address you typed, and in your clients once they accept.
         </Text>
-        <div aria-busy={pending.isFetching} aria-live="polite">
-          {body()}
-        </div>
+        <DataTable
+          label="Pending invitations"
+          source={pending}
+          rows={pending.rows}
+          rowKey={(item) => (item.kind === 'client' ? item.row._id : item.invite.id)}
+          columns={columns}
+          minWidth={560}
+          loadingLabel="Loading invitations..."
+          errorTitle="Unable to load invitations"
+          empty={<EmptyState title="No pending invitations" />}
+        />
       </Stack>
     </Card>
   );

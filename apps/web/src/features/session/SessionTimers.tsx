@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { isPaymentPath, sessionMessages } from '@mindledger/domain';
 import { api, lastServerContactAt, refreshAccessToken } from '../../api/client';
 import { toast } from '../../ui/toast';
-import { logout } from '../auth/logout';
+import { logout } from '../auth';
 import { ActivityReporter } from './activity-report';
 import { autoLogout } from './auto-logout';
 import { useSessionTimings } from './config';

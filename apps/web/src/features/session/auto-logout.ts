@@ -1,8 +1,7 @@
 import { sessionMessages, type AutoLogoutReason } from '@mindledger/domain';
 import { withQuery } from '../../app/navigation';
 import { toast } from '../../ui/toast';
-import { authStore } from '../auth/auth-store';
-import { logout, logoutTarget } from '../auth/logout';
+import { authStore, logout, logoutTarget } from '../auth';
 import { currentSessionTimings } from './config';
 import { reportSessionTimeout, sendSecurityLogout } from './security-calls';
 

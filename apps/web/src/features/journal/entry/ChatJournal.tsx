@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Avatar, Box, Button, Card, Group, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
 import { IconMessageCircle, IconSend } from '@tabler/icons-react';
 import { errorMessage } from '../../../api/client';
-import { useCurrentUser } from '../../auth/auth-store';
+import { useCurrentUser } from '../../auth';
 import type { Safety } from '../api';
 import { askAssistant, type AssistantRequest } from './ai-client';
 import { CrisisResources } from './CrisisResources';

@@ -10,7 +10,7 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { suggestedActivities, swpLimits } from '@mindledger/domain';
+import { suggestedActivities, dayDetailLimits } from '@mindledger/domain';
 import type { DayDetails as Details } from './draft';
 
 export interface DayDetailsProps {
@@ -81,7 +81,9 @@ export function DayDetails({ value, onChange }: DayDetailsProps) {
               <Chip.Group
                 multiple
                 value={value.activities}
-                onChange={(activities) => set({ activities: activities.slice(0, swpLimits.activities) })}
+                onChange={(activities) =>
+                  set({ activities: activities.slice(0, dayDetailLimits.activities) })
+                }
               >
                 <Group gap={6} role="group" aria-labelledby="day-activities">
                   {suggestedActivities.map((activity) => (
@@ -96,7 +98,7 @@ export function DayDetails({ value, onChange }: DayDetailsProps) {
               <NumberInput
                 label="Hours of sleep"
                 min={0}
-                max={swpLimits.sleepHoursMax}
+                max={dayDetailLimits.sleepHoursMax}
                 step={0.5}
                 decimalScale={1}
                 value={hoursText}
@@ -122,13 +124,13 @@ export function DayDetails({ value, onChange }: DayDetailsProps) {
             <Textarea
               label="What helped you feel better?"
               value={value.betterme}
-              onChange={(e) => set({ betterme: e.currentTarget.value.slice(0, swpLimits.note) })}
+              onChange={(e) => set({ betterme: e.currentTarget.value.slice(0, dayDetailLimits.note) })}
               rows={2}
             />
             <Textarea
               label="Therapy notes"
               value={value.therapyNote}
-              onChange={(e) => set({ therapyNote: e.currentTarget.value.slice(0, swpLimits.note) })}
+              onChange={(e) => set({ therapyNote: e.currentTarget.value.slice(0, dayDetailLimits.note) })}
               rows={2}
             />
             <Checkbox

@@ -1,5 +1,4 @@
-import { useGoals } from '../../goals/api';
-import { GoalSelectionCard } from '../../goals/selection/GoalSelectionCard';
+import { GoalSelectionCard, useGoals } from '../../goals';
 
 /** The goal selection card of a journal entry, fed with the client's active goals. */
 export function EntryGoals({

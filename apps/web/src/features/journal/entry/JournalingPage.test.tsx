@@ -261,8 +261,8 @@ describe('details of the day', { timeout: 20_000 }, () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Save Entry' }));
     expect(await screen.findByRole('heading', { name: 'Client home' })).toBeInTheDocument();
-    const swp = fetchMock.mock.calls.find((c) => urlOf(c).pathname.endsWith('/update-mood-swp'));
-    expect(bodyOf(swp!)).toEqual({
+    const details = fetchMock.mock.calls.find((c) => urlOf(c).pathname.endsWith('/update-mood-swp'));
+    expect(bodyOf(details!)).toEqual({
       moodId: 'e1',
       activities: ['Walking'],
       sleepRoutine: { hours: 7.5, quality: 4 },

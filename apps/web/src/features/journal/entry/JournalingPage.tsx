@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '../../../api/client';
 import { PageTitle } from '../../../ui/PageTitle';
 import { ErrorState, LoadingState } from '../../../ui/states';
 import { toast } from '../../../ui/toast';
-import { useCurrentUser } from '../../auth/auth-store';
+import { useCurrentUser } from '../../auth';
 import { journalApi, journalKeys, type JournalEntry, type Safety } from '../api';
 import { EntryEmotion } from './EntryEmotion';
 import { EntryGoals } from './EntryGoals';
@@ -24,7 +24,7 @@ import {
   type JournalDraft,
 } from './draft';
 import { DayDetails } from './DayDetails';
-import { detailsOf, entryBody, firstProblem, hasDetails, swpBody } from './entry-body';
+import { detailsOf, entryBody, firstProblem, hasDetails, dayDetailsBody } from './entry-body';
 import { NotesCard } from './NotesCard';
 import { PhotoJournal } from './PhotoJournal';
 import { PromptCard } from './PromptCard';
@@ -139,7 +139,7 @@ export function JournalingPage() {
       const saved = editId ? await journalApi.update(editId, body) : await journalApi.create(body);
       if (editId || hasDetails(current.details)) {
         // The entry is saved first; its optional details follow (a failure there loses nothing).
-        await journalApi.updateSwp(swpBody(saved.data.id, current.details)).catch(() => {
+        await journalApi.updateDayDetails(dayDetailsBody(saved.data.id, current.details)).catch(() => {
           toast.error('Your entry is saved, but the details of your day could not be saved.');
         });
       }

@@ -1,5 +1,5 @@
 import type { EmotionData, JournalType } from '@mindledger/domain';
-import { journalDraftPrefix } from '../../auth/logout';
+import { journalDraftPrefix } from '../../auth';
 
 /**
  * The journal-entry draft (Part 1 §3), saved in localStorage as the user types so that a reload or

@@ -51,7 +51,7 @@ export function hasDetails(d: DayDetails): boolean {
 }
 
 /** The update-mood-swp body: every block, null when empty (so an edit can clear one). */
-export function swpBody(moodId: string, d: DayDetails) {
+export function dayDetailsBody(moodId: string, d: DayDetails) {
   const sleep = d.sleepHours !== null && d.sleepQuality !== null;
   const therapy = d.therapyNote.trim() !== '' || d.therapyAttended;
   return {

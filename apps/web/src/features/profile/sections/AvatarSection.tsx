@@ -7,7 +7,7 @@ import { errorMessage } from '../../../api/client';
 import type { User } from '../../../api/types';
 import { fullName, initialsOf } from '../../../ui/format';
 import { toast } from '../../../ui/toast';
-import { authStore } from '../../auth/auth-store';
+import { authStore } from '../../auth';
 import { avatarProblem, profileApi } from '../api';
 import { SettingsCard } from './SettingsCard';
 

@@ -6,7 +6,7 @@ import { deleteAccountSchema } from '@mindledger/domain';
 import type { z } from 'zod';
 import { ApiError, errorMessage } from '../../../api/client';
 import { toast } from '../../../ui/toast';
-import { logout } from '../../auth/logout';
+import { logout } from '../../auth';
 import { profileApi } from '../api';
 import { SettingsCard } from './SettingsCard';
 import { openConfirm } from '../../../ui/confirm';

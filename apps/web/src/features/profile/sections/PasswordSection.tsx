@@ -7,7 +7,7 @@ import { messages, passwordsDoNotMatch, updatePasswordSchema } from '@mindledger
 import { ApiError, errorMessage } from '../../../api/client';
 import { tokenStore } from '../../../api/token';
 import { toast } from '../../../ui/toast';
-import { applyServerFieldErrors } from '../../auth/components/form-utils';
+import { applyServerFieldErrors } from '../../auth';
 import { profileApi } from '../api';
 import { SettingsCard } from './SettingsCard';
 import { passwordToggleProps } from '../../../ui/password-toggle';

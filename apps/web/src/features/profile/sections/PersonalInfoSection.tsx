@@ -6,8 +6,7 @@ import { timezones, updateUserInfoSchema, type UpdateUserInfoInput } from '@mind
 import { errorMessage } from '../../../api/client';
 import type { User } from '../../../api/types';
 import { toast } from '../../../ui/toast';
-import { authStore } from '../../auth/auth-store';
-import { applyServerFieldErrors } from '../../auth/components/form-utils';
+import { applyServerFieldErrors, authStore } from '../../auth';
 import { profileApi } from '../api';
 import { SettingsCard } from './SettingsCard';
 

@@ -4,7 +4,7 @@ import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/c
 import { useForm } from 'react-hook-form';
 import { confirmPasswordSchema } from '@mindledger/domain';
 import type { z } from 'zod';
-import { codeSchema, type CodeInput } from '../../auth/components/form-utils';
+import { codeSchema, type CodeInput } from '../../auth';
 import { passwordToggleProps } from '../../../ui/password-toggle';
 
 type PasswordAction = 'enable-email' | 'start-totp' | 'disable';

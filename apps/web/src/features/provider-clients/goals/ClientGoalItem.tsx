@@ -1,9 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
 import { formatDate } from '../../../ui/format';
-import { goalTypeColor } from '../../goals/colors';
-import { createdLabel } from '../../goals/dates';
-import { categoryLabels, mentionsLabel, priorityLabel } from '../../goals/priority';
+import { categoryLabels, createdLabel, goalTypeColor, mentionsLabel, priorityLabel } from '../../goals';
 import type { ClientGoal } from './api';
 
 interface ClientGoalItemProps {

@@ -1,15 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { goalLimits, type GoalType } from '@mindledger/domain';
+import { goalLimits, goalNotesMax, goalTextMax, type GoalRequest, type GoalType } from '@mindledger/domain';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { openConfirm } from '../../../ui/confirm';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states';
 import { toast } from '../../../ui/toast';
-import { goalErrorMessage } from '../../goals/errors';
+import { GoalEditorModal, goalErrorMessage, type GoalEditorTexts } from '../../goals';
 import { ClientGoalItem } from './ClientGoalItem';
-import { clientGoalsApi, clientGoalsKeys, type ClientGoal, type TherapistGoalBody } from './api';
-import { TherapistGoalFormModal } from './TherapistGoalFormModal';
+import { clientGoalsApi, clientGoalsKeys, type ClientGoal } from './api';
 
 type ArchiveAction = 'complete' | 'abandon';
 
@@ -27,6 +26,20 @@ const archiveTexts: Record<ArchiveAction, { title: string; confirm: string; body
     done: 'Goal abandoned.',
   },
 };
+
+/** The provider's texts of the shared goal form, for a therapist goal of this client. */
+function therapistGoalTexts(clientLabel: string): GoalEditorTexts {
+  return {
+    title: { create: 'Add therapist goal', edit: 'Edit therapist goal' },
+    submit: { create: 'Add goal', edit: 'Save changes' },
+    goalDescription: `What should ${clientLabel} work towards? Up to ${goalTextMax} characters.`,
+    notes: {
+      label: 'Notes (optional)',
+      description: `Up to ${goalNotesMax} characters. The client sees these notes.`,
+    },
+    targetDate: { label: 'Target date (optional)' },
+  };
+}
 
 /**
  * The client's goals inside the provider's patient overview: their active personal goals (read-only)
@@ -60,7 +73,7 @@ export function ClientGoalsSection({
     onError: (error) => toast.error(goalErrorMessage(error)),
   });
 
-  const save = async (body: TherapistGoalBody) => {
+  const save = async (body: GoalRequest) => {
     try {
       const answer = form?.goal
         ? await clientGoalsApi.update(form.goal.id, body)
@@ -162,10 +175,12 @@ export function ClientGoalsSection({
           </>
         )}
       </Stack>
-      <TherapistGoalFormModal
+      <GoalEditorModal
         opened={form !== null}
         goal={form?.goal ?? null}
-        clientLabel={clientLabel}
+        texts={therapistGoalTexts(clientLabel)}
+        optionalCategory
+        closeOnClickOutside={false}
         onClose={() => setForm(null)}
         onSubmit={save}
       />

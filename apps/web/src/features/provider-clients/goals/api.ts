@@ -1,5 +1,5 @@
-import type { GoalCategory } from '@mindledger/domain';
-import type { Goal } from '../../goals/api';
+import type { GoalRequest } from '@mindledger/domain';
+import type { Goal } from '../../goals';
 import { api } from '../../../api/client';
 
 /** A client's goal as the provider reads it: the same Goal the client's calls answer. */
@@ -11,16 +11,8 @@ export interface ClientGoalLists {
   all: ClientGoal[];
 }
 
-/** The body of a therapist goal the provider writes (create and edit). */
-export interface TherapistGoalBody {
-  text?: string;
-  notes?: string;
-  emoji?: string;
-  priority?: number;
-  category?: GoalCategory;
-  categories?: GoalCategory[];
-  targetDate?: string | null;
-}
+/** The body of a therapist goal the provider writes (create and edit): the domain's goal request. */
+export type TherapistGoalBody = GoalRequest;
 
 interface GoalAnswer {
   success: boolean;

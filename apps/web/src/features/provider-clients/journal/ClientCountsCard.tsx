@@ -3,7 +3,7 @@ import { Card, Group, NativeSelect, Progress, SimpleGrid, Skeleton, Stack, Text,
 import { moodOption } from '@mindledger/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ErrorState } from '../../../ui/states';
-import { sentimentSeries, slicesOf } from '../../journal/home/analytics-data';
+import { sentimentSeries, slicesOf } from '../../journal';
 import { clientJournalApi, clientJournalKeys, countFetchFailed } from './api';
 import classes from './ClientDashboard.module.css';
 import panel from './ClientJournal.module.css';

@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { jsonResponse, makeJwt, makeUser, renderWithProviders } from '../../../test/helpers';
 import { authStore } from '../../auth/auth-store';
-import type { Analytics, JournalEntry } from '../../journal/api';
-import { addDays, mondayOf, todayIn } from '../../journal/home/dates';
-import { emptyAnalytics, makeEntry, weekAnswer } from '../../journal/home/test-fixtures';
+import { addDays, mondayOf, todayIn, type Analytics, type JournalEntry } from '../../journal';
+import { emptyAnalytics, makeEntry, weekAnswer } from '../../journal/views/test-fixtures';
 import type { MoodCount } from './api';
 import { ClientDashboardTab } from './ClientDashboardTab';
 

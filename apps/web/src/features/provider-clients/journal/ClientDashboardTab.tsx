@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '../../../ui/states';
-import { todayIn } from '../../journal/home/dates';
+import { todayIn } from '../../journal';
 import { allMoodFetchFailed, clientJournalApi, clientJournalKeys, noCheckInsYet, noEntriesHint } from './api';
 import { ClientAnalyticsCard } from './ClientAnalyticsCard';
 import { ClientCountsCard } from './ClientCountsCard';

@@ -1,9 +1,7 @@
 import { Badge, Group, Paper, Progress, Spoiler, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { moodOption } from '@mindledger/domain';
 import { IconMessageCircle, IconMicrophone, IconPencil, IconPhoto } from '@tabler/icons-react';
-import type { JournalEntry } from '../../journal/api';
-import { relativeDay } from '../../journal/home/dates';
-import { emotionPath } from '../../journal/home/entry-text';
+import { emotionPath, relativeDay, type JournalEntry } from '../../journal';
 import { EntryConversation } from './EntryConversation';
 import { fullDay, journalTypeNames, localTime } from './entry-format';
 import classes from './ClientJournal.module.css';

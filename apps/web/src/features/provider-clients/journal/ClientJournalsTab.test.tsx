@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { jsonResponse, makeJwt, makeUser, renderWithProviders } from '../../../test/helpers';
 import { authStore } from '../../auth/auth-store';
-import type { JournalEntry } from '../../journal/api';
-import { makeEntry, pageAnswer } from '../../journal/home/test-fixtures';
+import type { JournalEntry } from '../../journal';
+import { makeEntry, pageAnswer } from '../../journal/views/test-fixtures';
 import { ClientJournalsTab } from './ClientJournalsTab';
 
 const patientId = '00000000-0000-4000-8000-000000000501';
@@ -72,7 +72,9 @@ describe('provider journals tab', () => {
           images: [{ fileId: 'f1', url: '/api/v1/journal-photos/p/f1?expires=1&sig=abc' }],
         },
         goal: {
-          selectedGoals: [{ goalData: { _id: 'g1', text: 'Sleep by 11', emoji: '🌙', type: 'therapist' } }],
+          selectedGoals: [
+            { goalData: { _id: 'g1', id: 'g1', text: 'Sleep by 11', emoji: '🌙', type: 'therapist' } },
+          ],
         },
       }),
     ];

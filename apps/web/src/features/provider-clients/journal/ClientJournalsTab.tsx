@@ -4,8 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { EmptyState, ErrorState } from '../../../ui/states';
-import { todayIn } from '../../journal/home/dates';
-import { entryCount } from '../../journal/home/entry-count';
+import { entryCount, todayIn } from '../../journal';
 import {
   allMoodFetchFailed,
   clientJournalApi,

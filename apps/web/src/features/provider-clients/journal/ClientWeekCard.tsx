@@ -4,9 +4,15 @@ import { moodOption } from '@mindledger/domain';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '../../../ui/states';
-import type { WeekDaySummary } from '../../journal/api';
-import { addDays, mondayOf, shortDate, shortWeekday, weekOf } from '../../journal/home/dates';
-import { dateFetchFailed } from '../../journal/home/StreakCard';
+import {
+  addDays,
+  dateFetchFailed,
+  mondayOf,
+  shortDate,
+  shortWeekday,
+  weekOf,
+  type WeekDaySummary,
+} from '../../journal';
 import { clientJournalApi, clientJournalKeys } from './api';
 import classes from './ClientDashboard.module.css';
 import { fullDay } from './entry-format';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Button, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import type { ChatMessage } from '@mindledger/domain';
-import { ChatBubble, ConversationLog } from '../../journal/entry/ChatJournal';
+import { ChatBubble, ConversationLog } from '../../journal';
 
 interface EntryConversationProps {
   messages: ChatMessage[];

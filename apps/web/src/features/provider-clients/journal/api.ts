@@ -1,6 +1,6 @@
 import type { Sentiment } from '@mindledger/domain';
 import { api } from '../../../api/client';
-import type { Analytics, EntryPage, JournalEntry, WeekResponse } from '../../journal/api';
+import type { Analytics, EntryPage, JournalEntry, WeekResponse } from '../../journal';
 
 /**
  * The provider's reads of one client's journal (docs/API-moods.md, Part 1 §6–§7). Every call goes

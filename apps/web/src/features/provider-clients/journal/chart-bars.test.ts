@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Analytics } from '../../journal/api';
-import { addDays } from '../../journal/home/dates';
-import { emptyAnalytics } from '../../journal/home/test-fixtures';
+import { addDays, type Analytics } from '../../journal';
+import { emptyAnalytics } from '../../journal/views/test-fixtures';
 import { barsForSpan } from './chart-bars';
 
 function analyticsOn(days: string[]): Analytics {

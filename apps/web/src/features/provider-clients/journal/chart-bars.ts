@@ -1,6 +1,12 @@
-import type { Analytics } from '../../journal/api';
-import { dailyBars, type SentimentBar } from '../../journal/home/analytics-data';
-import { addDays, daysBetween, mondayOf, shortDate } from '../../journal/home/dates';
+import {
+  addDays,
+  dailyBars,
+  daysBetween,
+  mondayOf,
+  shortDate,
+  type Analytics,
+  type SentimentBar,
+} from '../../journal';
 
 export interface SpanBars {
   bars: SentimentBar[];

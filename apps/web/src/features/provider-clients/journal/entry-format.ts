@@ -1,5 +1,5 @@
 import type { JournalType } from '@mindledger/domain';
-import { isDay } from '../../journal/home/dates';
+import { isDay } from '../../journal';
 
 /** Labels of the four journal types (Part 1 §1). */
 export const journalTypeNames: Record<JournalType, string> = {

@@ -62,7 +62,9 @@ describe('entry ledger', () => {
           path: ['Joy', 'Optimism', 'Hopeful'],
         },
         goal: {
-          selectedGoals: [{ goalData: { _id: 'g1', text: 'Walk daily', emoji: '🚶', type: 'personal' } }],
+          selectedGoals: [
+            { goalData: { _id: 'g1', id: 'g1', text: 'Walk daily', emoji: '🚶', type: 'personal' } },
+          ],
         },
       }),
       makeEntry({

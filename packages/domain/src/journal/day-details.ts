@@ -35,7 +35,7 @@ export const suggestedActivities = [
   'Rest',
 ] as const;
 
-export const swpLimits = {
+export const dayDetailLimits = {
   activities: 20,
   activity: 50,
   sleepHoursMax: 24,
@@ -70,8 +70,10 @@ const activity = z
   .string({ error: messages.invalidFormat })
   .trim()
   .min(1, messages.textRequired)
-  .max(swpLimits.activity, messages.maxChars(swpLimits.activity))
-  .transform((v) => suggested.get(v.toLowerCase()) ?? sanitizeText(v, { maxLength: swpLimits.activity }))
+  .max(dayDetailLimits.activity, messages.maxChars(dayDetailLimits.activity))
+  .transform(
+    (v) => suggested.get(v.toLowerCase()) ?? sanitizeText(v, { maxLength: dayDetailLimits.activity }),
+  )
   .refine((v) => v !== invalidContentText, messages.invalidFormat);
 
 export const sleepRoutineSchema = z.object(
@@ -82,7 +84,7 @@ export const sleepRoutineSchema = z.object(
           issue.input === undefined ? messages.fieldRequired('Hours') : messages.validNumber,
       })
       .min(0, messages.minValue(0))
-      .max(swpLimits.sleepHoursMax, messages.maxValue(swpLimits.sleepHoursMax))
+      .max(dayDetailLimits.sleepHoursMax, messages.maxValue(dayDetailLimits.sleepHoursMax))
       .refine((v) => Number.isInteger(v * 2), messages.invalidFormat),
     quality: whole('Quality', 1, 5),
     bedtime: time,
@@ -93,27 +95,29 @@ export const sleepRoutineSchema = z.object(
 export const productivitySchema = z.object(
   {
     level: whole('Level', 1, 5),
-    note: note(swpLimits.productivityNote).transform(cleanNote(swpLimits.productivityNote)).optional(),
+    note: note(dayDetailLimits.productivityNote)
+      .transform(cleanNote(dayDetailLimits.productivityNote))
+      .optional(),
   },
   { error: messages.invalidFormat },
 );
 export const bettermeSchema = z.object(
-  { note: note(swpLimits.note, 'Note').transform(cleanNote(swpLimits.note)) },
+  { note: note(dayDetailLimits.note, 'Note').transform(cleanNote(dayDetailLimits.note)) },
   { error: messages.invalidFormat },
 );
 export const therapyProcessSchema = z.object(
   {
-    note: note(swpLimits.note).transform(cleanNote(swpLimits.note)).optional(),
+    note: note(dayDetailLimits.note).transform(cleanNote(dayDetailLimits.note)).optional(),
     sessionAttended: z.boolean({ error: messages.invalidFormat }).optional(),
   },
   { error: messages.invalidFormat },
 );
 
-export const updateSwpSchema = z.object({
+export const updateDayDetailsSchema = z.object({
   moodId: z.string({ error: messages.fieldRequired('Mood id') }).uuid(messages.invalidFormat),
   activities: z
     .array(activity, { error: messages.invalidFormat })
-    .max(swpLimits.activities, messages.maxValue(swpLimits.activities))
+    .max(dayDetailLimits.activities, messages.maxValue(dayDetailLimits.activities))
     // The same activity twice (any case) counts once.
     .transform((list) =>
       list.filter((a, i) => list.findIndex((b) => b.toLowerCase() === a.toLowerCase()) === i),
@@ -124,7 +128,7 @@ export const updateSwpSchema = z.object({
   betterme: bettermeSchema.nullish(),
   therapyProcess: therapyProcessSchema.nullish(),
 });
-export type UpdateSwpInput = z.output<typeof updateSwpSchema>;
+export type UpdateDayDetailsInput = z.output<typeof updateDayDetailsSchema>;
 export type SleepRoutine = z.output<typeof sleepRoutineSchema>;
 export type Productivity = z.output<typeof productivitySchema>;
 export type Betterme = z.output<typeof bettermeSchema>;

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import {
   isUuid,
   assessRisk,
@@ -13,18 +12,19 @@ import {
   prepareJournalEntry,
   type CoreEmotionMapping,
   type Sentiment,
-  type UpdateSwpInput,
+  type UpdateDayDetailsInput,
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
-import type { Db, Tx } from '../../db/client.js';
-import { journalEntries, type SwpBlocks } from '../../db/schema/index.js';
+import type { Executor } from '../../db/client.js';
+import type { DayDetailBlocks } from '../../db/schema/index.js';
 import { findUserById } from '../../platform/users.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { AccessClaims } from '../../platform/tokens.js';
 import type { GoalsService } from '../goals/index.js';
+import { shapeAnalytics } from './analytics.js';
 import { presentEntry, type EntryRow, type StoredEntry } from './presenter.js';
 import { JournalPhotos, photoLimits } from './photos.js';
-import { MoodQueries, type Scope } from './queries.js';
+import { JournalRepo, type Scope } from './repo.js';
 
 type Prepared = Extract<ReturnType<typeof prepareJournalEntry>, { ok: true }>['entry'];
 
@@ -52,61 +52,81 @@ function searchTextOf(entry: Prepared): string {
  * sanitisers on the server (it is authoritative), maps the emotion to its core emotion and
  * sentiment, and links the selected goals with their mentions in the same transaction.
  */
-export class MoodsService {
-  private readonly queries: MoodQueries;
+export class JournalService {
+  private readonly repo: JournalRepo;
   readonly photos: JournalPhotos;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly goals: GoalsService,
   ) {
-    this.queries = new MoodQueries(ctx.db);
+    this.repo = new JournalRepo(ctx.db);
     this.photos = new JournalPhotos(ctx);
   }
 
   // The reads the routes answer from, each scoped by the caller's read scope (platform/read-scope.ts).
 
   /** A page of a day range's entries, oldest first, from a cursor. */
-  rangePage(...args: Parameters<MoodQueries['rangePage']>) {
-    return this.queries.rangePage(...args);
+  rangePage(...args: Parameters<JournalRepo['rangePage']>) {
+    return this.repo.rangePage(...args);
   }
 
   /** Per day of a range: how many entries, and the latest. */
-  daySummary(...args: Parameters<MoodQueries['daySummary']>) {
-    return this.queries.daySummary(...args);
+  daySummary(...args: Parameters<JournalRepo['daySummary']>) {
+    return this.repo.daySummary(...args);
   }
 
   /** The analytics aggregates of a day range (grouping sets: see analytics.ts). */
-  aggregate(...args: Parameters<MoodQueries['aggregate']>) {
-    return this.queries.aggregate(...args);
-  }
-
-  /** One row per day of a range with entries. */
-  perDay(...args: Parameters<MoodQueries['perDay']>) {
-    return this.queries.perDay(...args);
+  aggregate(...args: Parameters<JournalRepo['aggregate']>) {
+    return this.repo.aggregate(...args);
   }
 
   /** A ledger page, newest first, with its (bounded) total. */
-  page(...args: Parameters<MoodQueries['page']>) {
-    return this.queries.page(...args);
+  page(...args: Parameters<JournalRepo['page']>) {
+    return this.repo.page(...args);
   }
 
   /** The newest entry in scope. */
-  latest(...args: Parameters<MoodQueries['latest']>) {
-    return this.queries.latest(...args);
+  latest(...args: Parameters<JournalRepo['latest']>) {
+    return this.repo.latest(...args);
   }
 
   /** The aggregates of the newest `limit` entries. */
-  aggregateLatest(...args: Parameters<MoodQueries['aggregateLatest']>) {
-    return this.queries.aggregateLatest(...args);
+  aggregateLatest(...args: Parameters<JournalRepo['aggregateLatest']>) {
+    return this.repo.aggregateLatest(...args);
   }
 
-  activityCounts(...args: Parameters<MoodQueries['activityCounts']>) {
-    return this.queries.activityCounts(...args);
+  activityCounts(...args: Parameters<JournalRepo['activityCounts']>) {
+    return this.repo.activityCounts(...args);
   }
 
-  sleepCounts(...args: Parameters<MoodQueries['sleepCounts']>) {
-    return this.queries.sleepCounts(...args);
+  sleepCounts(...args: Parameters<JournalRepo['sleepCounts']>) {
+    return this.repo.sleepCounts(...args);
+  }
+
+  /** A calendar year of the client's days: this year in their zone when none is given. */
+  async yearSpan(scope: Scope, year?: number) {
+    const y = year ?? Number((await this.today(scope.patientId)).slice(0, 4));
+    return { year: y, from: `${y}-01-01`, to: `${y}-12-31` };
+  }
+
+  /** A year's entries counted by mood, core emotion and sentiment (the client's and the dashboard's). */
+  async yearCounts(scope: Scope, year?: number) {
+    const span = await this.yearSpan(scope, year);
+    const shaped = shapeAnalytics(await this.repo.aggregate(scope, span.from, span.to));
+    return {
+      year: span.year,
+      total: shaped.total,
+      byMood: shaped.byMood,
+      byCoreEmotion: shaped.byCoreEmotion,
+      bySentiment: shaped.bySentiment,
+    };
+  }
+
+  /** One row per day of a year with entries (the client's calendar and the dashboard's). */
+  async yearByDate(scope: Scope, year?: number) {
+    const span = await this.yearSpan(scope, year);
+    return this.repo.perDay(scope, span.from, span.to);
   }
 
   /** The scope a caller reads: their own entries, or a connected provider's view of a client. */
@@ -218,32 +238,26 @@ export class MoodsService {
     const values = this.values(entry);
     const now = this.ctx.clock.now();
     const goalIds = entry.goalIds ?? [];
-    const insert = async (db: Db | Tx) => {
-      const [created] = await db
-        .insert(journalEntries)
-        .values({
-          ...values,
-          patientId,
-          entryAt: place.entryAt,
-          localDay: place.localDay,
-          userTimezone: place.timeZone,
-          customDate: place.custom,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (!created) throw new Error('insert returned nothing');
-      return created;
-    };
+    const insert = (ex: Executor) =>
+      this.repo.insert(ex, {
+        ...values,
+        patientId,
+        entryAt: place.entryAt,
+        localDay: place.localDay,
+        userTimezone: place.timeZone,
+        customDate: place.custom,
+        createdAt: now,
+        updatedAt: now,
+      });
     const safety = this.safetyOf(entry);
     // Without goals the entry is one row: its insert is atomic by itself.
     if (goalIds.length === 0) return { row: { ...(await insert(this.ctx.db)), goals: [] }, safety };
-    const row = await this.ctx.db.transaction(async (tx) => {
+    const row = await this.repo.transaction(async (tx) => {
       const created = await insert(tx);
       await this.goals.linkEntryIn(tx, patientId, created.id, goalIds, values.sentiment);
       return created;
     });
-    return { row: await this.queries.withGoals(row), safety };
+    return { row: await this.repo.withGoals(row), safety };
   }
 
   /**
@@ -264,19 +278,15 @@ export class MoodsService {
     const now = this.ctx.clock.now();
     const before = new Set(existing.goals.map((g) => g.goalId));
     const after = new Set(entry.goalIds ?? []);
-    const row = await this.ctx.db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(journalEntries)
-        .set({ ...values, updatedAt: now })
-        .where(and(eq(journalEntries.id, id), eq(journalEntries.patientId, patientId)))
-        .returning();
+    const row = await this.repo.transaction(async (tx) => {
+      const updated = await this.repo.update(tx, patientId, id, { ...values, updatedAt: now });
       const removed = [...before].filter((g) => !after.has(g));
       if (removed.length > 0) await this.goals.unlinkEntryIn(tx, id, removed);
       const added = [...after].filter((g) => !before.has(g));
       await this.goals.linkEntryIn(tx, patientId, id, added, values.sentiment);
       return updated as EntryRow;
     });
-    return { row: await this.queries.withGoals(row), safety: this.safetyOf(entry) };
+    return { row: await this.repo.withGoals(row), safety: this.safetyOf(entry) };
   }
 
   /** The stored entry in the shape of a create body, so an edit re-runs every rule. */
@@ -301,22 +311,18 @@ export class MoodsService {
   }
 
   /** update-mood-swp: the draft's blocks (activities, sleep, productivity, betterme, therapy). */
-  async updateSwp(patientId: string, input: UpdateSwpInput): Promise<StoredEntry> {
+  async updateDayDetails(patientId: string, input: UpdateDayDetailsInput): Promise<StoredEntry> {
     const existing = await this.ownOrThrow(patientId, input.moodId);
-    const swp: SwpBlocks = { ...existing.swp };
+    const details: DayDetailBlocks = { ...existing.dayDetails };
     for (const key of ['sleepRoutine', 'productivity', 'betterme', 'therapyProcess'] as const) {
       const block = input[key];
-      if (block !== undefined) swp[key] = block ?? undefined;
+      if (block !== undefined) details[key] = block ?? undefined;
     }
-    const [row] = await this.ctx.db
-      .update(journalEntries)
-      .set({
-        swp,
-        activities: input.activities ?? existing.activities,
-        updatedAt: this.ctx.clock.now(),
-      })
-      .where(and(eq(journalEntries.id, existing.id), eq(journalEntries.patientId, patientId)))
-      .returning();
+    const row = await this.repo.update(this.ctx.db, patientId, existing.id, {
+      dayDetails: details,
+      activities: input.activities ?? existing.activities,
+      updatedAt: this.ctx.clock.now(),
+    });
     return { ...(row as EntryRow), goals: existing.goals };
   }
 
@@ -324,11 +330,8 @@ export class MoodsService {
   async remove(patientId: string, id: string) {
     await this.ownOrThrow(patientId, id);
     const now = this.ctx.clock.now();
-    await this.ctx.db.transaction(async (tx: Tx) => {
-      await tx
-        .update(journalEntries)
-        .set({ deleted: true, deletedAt: now, updatedAt: now })
-        .where(and(eq(journalEntries.id, id), eq(journalEntries.patientId, patientId)));
+    await this.repo.transaction(async (tx) => {
+      await this.repo.update(tx, patientId, id, { deleted: true, deletedAt: now, updatedAt: now });
       await this.goals.unlinkEntryIn(tx, id);
     });
     await this.ctx.idempotency.forget(id);
@@ -336,7 +339,7 @@ export class MoodsService {
 
   async ownOrThrow(patientId: string, id: string): Promise<StoredEntry> {
     if (!isUuid(id)) throw notFound(entryNotFound);
-    const row = await this.queries.one({ patientId, includePrivate: true }, id);
+    const row = await this.repo.one({ patientId, includePrivate: true }, id);
     if (!row) throw notFound(entryNotFound);
     return row;
   }
@@ -355,7 +358,7 @@ export class MoodsService {
   }
 
   async streak(scope: Scope) {
-    const days = await this.queries.recentDays(scope, 400);
+    const days = await this.repo.recentDays(scope, 400);
     const today = await this.today(scope.patientId);
     return {
       days,

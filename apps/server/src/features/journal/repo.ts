@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, getTableName, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { journalReadBounds } from '@mindledger/domain';
-import { rowsOf, type Db } from '../../db/client.js';
+import { rowsOf, type Db, type Executor, type Tx } from '../../db/client.js';
 import { visibleEntries, type ReadScope } from '../../platform/read-scope.js';
 import { goalEntryLinks, goals, journalCounts, journalEntries as e } from '../../db/schema/index.js';
 import type { EntryRow, LinkedGoal, StoredEntry } from './presenter.js';
@@ -132,11 +132,37 @@ export type AggregateRow = {
   [K in keyof typeof aggregateColumns]: (typeof aggregateColumns)[K]['_']['type'];
 };
 
-export class MoodQueries {
+export class JournalRepo {
   private readonly statements = new Map<string, unknown>();
   private readonly texts = new Map<string, { sql: string; params: unknown[] }>();
 
   constructor(private readonly db: Db) {}
+
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  /** Writes a new entry (the journal's kept counts follow in the same statement's transaction). */
+  async insert(ex: Executor, values: typeof e.$inferInsert): Promise<EntryRow> {
+    const [created] = await ex.insert(e).values(values).returning();
+    if (!created) throw new Error('insert returned nothing');
+    return created;
+  }
+
+  /** Changes the client's entry; undefined when it is not theirs. */
+  async update(
+    ex: Executor,
+    patientId: string,
+    id: string,
+    values: Partial<typeof e.$inferInsert>,
+  ): Promise<EntryRow | undefined> {
+    const [row] = await ex
+      .update(e)
+      .set(values)
+      .where(and(eq(e.id, id), eq(e.patientId, patientId)))
+      .returning();
+    return row;
+  }
 
   /** The statement `name`, prepared on first use; its SQL is kept for `preparedTexts`. */
   private statement<T>(name: string, build: () => Preparable<T>): T {
@@ -276,7 +302,7 @@ export class MoodQueries {
       const at = sql`date_trunc('milliseconds', ${e.entryAt})`;
       const afterCursor = sql`(${e.localDay}, ${at}, ${e.id}) >
         (${sql.placeholder('afterDay')}::date, ${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`;
-      const activities = sql`(cardinality(${e.activities}) > 0 or ${e.swp} <> '{}'::jsonb)`;
+      const activities = sql`(cardinality(${e.activities}) > 0 or ${e.dayDetails} <> '{}'::jsonb)`;
       return this.db
         .select(storedEntry)
         .from(e)
@@ -400,12 +426,12 @@ export class MoodQueries {
   /** Sleep quality counts and average hours over a day range. */
   async sleepCounts(scope: Scope, from: string, to: string) {
     const result = await this.db.execute(sql`
-      select (${e.swp}->'sleepRoutine'->>'quality')::int as quality, count(*)::int as nights,
-        round(avg((${e.swp}->'sleepRoutine'->>'hours')::numeric), 1)::float8 as avg_hours
+      select (${e.dayDetails}->'sleepRoutine'->>'quality')::int as quality, count(*)::int as nights,
+        round(avg((${e.dayDetails}->'sleepRoutine'->>'hours')::numeric), 1)::float8 as avg_hours
       from ${e}
       where ${and(inScope(scope), gte(e.localDay, from), lte(e.localDay, to))}
-        and ${e.swp} ? 'sleepRoutine'
-      group by grouping sets (((${e.swp}->'sleepRoutine'->>'quality')::int), ())`);
+        and ${e.dayDetails} ? 'sleepRoutine'
+      group by grouping sets (((${e.dayDetails}->'sleepRoutine'->>'quality')::int), ())`);
     return rowsOf<{
       quality: number | null;
       nights: number;

@@ -1,3 +1,4 @@
+import type { EntryResponse } from '@mindledger/domain';
 import type { journalEntries } from '../../db/schema/index.js';
 
 export type EntryRow = typeof journalEntries.$inferSelect;
@@ -10,16 +11,16 @@ export interface LinkedGoal {
   type: 'personal' | 'therapist';
 }
 
-/** An entry as the reads answer it: the row and the goals it mentions (queries.ts). */
+/** An entry as the reads answer it: the row and the goals it mentions (repo.ts). */
 export type StoredEntry = EntryRow & { goals: LinkedGoal[] };
 
 /**
  * A journal entry as the API answers it (docs/API-moods.md, Entry). Text is data, never HTML. The
  * deletion markers of Part 1 §3 are answered for a live entry so clients that read any of them agree.
  */
-export function presentEntry(row: StoredEntry) {
+export function presentEntry(row: StoredEntry): EntryResponse {
   const goals = row.goals;
-  const swp = row.swp ?? {};
+  const details = row.dayDetails ?? {};
   return {
     _id: row.id,
     id: row.id,
@@ -39,10 +40,10 @@ export function presentEntry(row: StoredEntry) {
     conversationInsights: row.conversationInsights,
     photoData: row.photoData,
     activities: row.activities,
-    sleepRoutine: swp.sleepRoutine ?? null,
-    productivity: swp.productivity ?? null,
-    betterme: swp.betterme ?? null,
-    therapyProcess: swp.therapyProcess ?? null,
+    sleepRoutine: details.sleepRoutine ?? null,
+    productivity: details.productivity ?? null,
+    betterme: details.betterme ?? null,
+    therapyProcess: details.therapyProcess ?? null,
     goal: {
       selectedGoals: goals.map((g) => ({
         goalData: { _id: g.goalId, id: g.goalId, text: g.text, emoji: g.emoji, type: g.type },
@@ -64,4 +65,4 @@ export function presentEntry(row: StoredEntry) {
   };
 }
 
-export type Entry = ReturnType<typeof presentEntry>;
+export type Entry = EntryResponse;

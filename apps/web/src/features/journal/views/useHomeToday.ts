@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCurrentUser } from '../../auth/auth-store';
+import { useCurrentUser } from '../../auth';
 import { journalApi, journalKeys, type StreakResponse } from '../api';
 import { isDay, todayIn } from './dates';
 

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { suggestedActivities, updateSwpSchema } from './swp.js';
+import { suggestedActivities, updateDayDetailsSchema } from './day-details.js';
 
 const moodId = randomUUID();
 const messagesOf = (input: unknown) =>
-  updateSwpSchema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
+  updateDayDetailsSchema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
 
-describe('updateSwpSchema', () => {
+describe('updateDayDetailsSchema', () => {
   it('needs a mood id and nothing else', () => {
-    expect(updateSwpSchema.parse({ moodId })).toEqual({ moodId });
+    expect(updateDayDetailsSchema.parse({ moodId })).toEqual({ moodId });
     expect(messagesOf({})).toEqual(['Mood id is required']);
     expect(messagesOf({ moodId: 'x' })).toEqual(['Invalid format']);
   });
@@ -16,8 +16,10 @@ describe('updateSwpSchema', () => {
   it('takes suggested and custom activities, up to 20 of at most 50 characters', () => {
     expect(suggestedActivities).toContain('Exercise');
     expect(
-      updateSwpSchema.parse({ moodId, activities: ['exercise', 'Reading', 'Pottery class', 'EXERCISE'] })
-        .activities,
+      updateDayDetailsSchema.parse({
+        moodId,
+        activities: ['exercise', 'Reading', 'Pottery class', 'EXERCISE'],
+      }).activities,
     ).toEqual(['Exercise', 'Reading', 'Pottery class']);
     expect(messagesOf({ moodId, activities: ['x'.repeat(51)] })).toEqual(['Must not exceed 50 characters']);
     expect(messagesOf({ moodId, activities: Array.from({ length: 21 }, (_, i) => `A${i}`) })).toEqual([
@@ -29,7 +31,7 @@ describe('updateSwpSchema', () => {
 
   it('checks the sleep routine', () => {
     const sleep = { hours: 7.5, quality: 4, bedtime: '23:30', wakeTime: '07:00' };
-    expect(updateSwpSchema.parse({ moodId, sleepRoutine: sleep }).sleepRoutine).toEqual(sleep);
+    expect(updateDayDetailsSchema.parse({ moodId, sleepRoutine: sleep }).sleepRoutine).toEqual(sleep);
     expect(messagesOf({ moodId, sleepRoutine: { hours: 30, quality: 3 } })).toEqual(['Must not exceed 24']);
     expect(messagesOf({ moodId, sleepRoutine: { hours: -1, quality: 3 } })).toEqual(['Must be at least 0']);
     expect(messagesOf({ moodId, sleepRoutine: { hours: 7.25, quality: 3 } })).toEqual(['Invalid format']);
@@ -46,7 +48,7 @@ describe('updateSwpSchema', () => {
 
   it('checks productivity, betterme and the therapy process, sanitising notes', () => {
     expect(
-      updateSwpSchema.parse({
+      updateDayDetailsSchema.parse({
         moodId,
         productivity: { level: 3, note: 'Focused <b>morning</b><script>x</script>' },
         betterme: { note: 'Drink water' },
@@ -73,6 +75,9 @@ describe('updateSwpSchema', () => {
   });
 
   it('lets null clear a block', () => {
-    expect(updateSwpSchema.parse({ moodId, sleepRoutine: null })).toEqual({ moodId, sleepRoutine: null });
+    expect(updateDayDetailsSchema.parse({ moodId, sleepRoutine: null })).toEqual({
+      moodId,
+      sleepRoutine: null,
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { addDays, dateRanges, isDateRange, type DateRange } from '@mindledger/domain';
-import type { AggregateRow } from './queries.js';
+import type { AggregateRow } from './repo.js';
 
 /** The spec's date ranges (Part 1 §9) and the spellings the query string may use for them. */
 export const timeRanges = dateRanges;
@@ -46,7 +46,7 @@ function counts(rows: AggregateRow[], pick: (r: AggregateRow) => string | null) 
 }
 
 /**
- * Shapes the grouping-set rows of `MoodQueries.aggregate` into the analytics answer. With a day
+ * Shapes the grouping-set rows of `JournalRepo.aggregate` into the analytics answer. With a day
  * range, the series has one point per day of the range (days without entries count zero).
  */
 export function shapeAnalytics(rows: AggregateRow[], range?: { from: string; to: string }) {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dayInput, journalReadBounds, updateSwpSchema, yearBounds } from '@mindledger/domain';
+import { dayInput, journalReadBounds, updateDayDetailsSchema, yearBounds } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import { caller } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
@@ -8,8 +8,8 @@ import { addDays, mondayOf } from '@mindledger/domain';
 import { parseTimeRange, rangeDays, shapeAnalytics, timeRanges, type TimeRange } from './analytics.js';
 import { presentEntry, type StoredEntry } from './presenter.js';
 import { decodeRangeCursor, encodeRangeCursor } from './range-cursor.js';
-import type { MoodsService } from './service.js';
-import type { Scope } from './queries.js';
+import type { JournalService } from './service.js';
+import type { Scope } from './repo.js';
 
 const tags = ['moods'];
 const entryBody = z.record(z.string(), z.unknown());
@@ -58,7 +58,7 @@ function paged<T>(data: T[], total: number, page: number, limit: number, totalCa
 
 /** One page of a day range: its entries, whether more follow and the `after` that reads them. */
 async function rangePage(
-  service: MoodsService,
+  service: JournalService,
   scope: Scope,
   span: { from: string; to: string },
   query: RangePageQuery,
@@ -86,7 +86,7 @@ const totalOf = (summary: { count: number }[]): number => summary.reduce((sum, r
  * total, and one page of its entries (oldest first; `next` pages on).
  */
 async function weekAnswer(
-  service: MoodsService,
+  service: JournalService,
   scope: Scope,
   day: string,
   viewer: string,
@@ -117,7 +117,7 @@ async function weekAnswer(
 const allowedRanges = `Must be one of: ${Object.keys(timeRanges).join(', ')}`;
 
 /** Journal entries under /api/v1 (docs/API-moods.md); role guards run before validation. */
-export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPluginAsyncZod {
+export function journalRoutes(ctx: AppContext, service: JournalService): FastifyPluginAsyncZod {
   const patient = { preValidation: ctx.guards.requireRole('patient') };
   const reader = { preValidation: ctx.guards.requireRole('patient', 'provider') };
 
@@ -126,28 +126,6 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
     if (!name) throw badRequest(allowedRanges);
     const end = query.date ?? (await service.today(scope.patientId));
     return { name, ...rangeDays(name, end) };
-  }
-
-  async function yearRange(scope: Scope, year?: number) {
-    const y = year ?? Number((await service.today(scope.patientId)).slice(0, 4));
-    return { year: y, from: `${y}-01-01`, to: `${y}-12-31` };
-  }
-
-  async function moodCounts(scope: Scope, year?: number) {
-    const span = await yearRange(scope, year);
-    const shaped = shapeAnalytics(await service.aggregate(scope, span.from, span.to));
-    return {
-      year: span.year,
-      total: shaped.total,
-      byMood: shaped.byMood,
-      byCoreEmotion: shaped.byCoreEmotion,
-      bySentiment: shaped.bySentiment,
-    };
-  }
-
-  async function byDate(scope: Scope, year?: number) {
-    const span = await yearRange(scope, year);
-    return service.perDay(scope, span.from, span.to);
   }
 
   return async (app) => {
@@ -202,7 +180,7 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
       { ...patient, schema: { tags, querystring: yearQuery } },
       async (request) => {
         const scope = await service.scopeFor(request, caller(request));
-        return { success: true, data: await moodCounts(scope, request.query.year) };
+        return { success: true, data: await service.yearCounts(scope, request.query.year) };
       },
     );
 
@@ -211,7 +189,7 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
       { ...patient, schema: { tags, querystring: yearQuery } },
       async (request) => {
         const scope = await service.scopeFor(request, caller(request));
-        return { success: true, data: await byDate(scope, request.query.year) };
+        return { success: true, data: await service.yearByDate(scope, request.query.year) };
       },
     );
 
@@ -330,11 +308,15 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
       },
     );
 
-    app.put('/update-mood-swp', { ...patient, schema: { tags, body: updateSwpSchema } }, async (request) => {
-      const row = await service.updateSwp(caller(request).sub, request.body);
-      const [data] = service.present([row], caller(request).sub);
-      return { success: true, message: 'Journal entry updated', data };
-    });
+    app.put(
+      '/update-mood-swp',
+      { ...patient, schema: { tags, body: updateDayDetailsSchema } },
+      async (request) => {
+        const row = await service.updateDayDetails(caller(request).sub, request.body);
+        const [data] = service.present([row], caller(request).sub);
+        return { success: true, message: 'Journal entry updated', data };
+      },
+    );
 
     app.get('/streak-dates', { ...patient, schema: { tags } }, async (request) => {
       const scope = await service.scopeFor(request, caller(request));
@@ -372,7 +354,7 @@ export function moodRoutes(ctx: AppContext, service: MoodsService): FastifyPlugi
 }
 
 /** The provider dashboard's reads under /api/dashboard (Part 1 §7). */
-export function dashboardRoutes(ctx: AppContext, service: MoodsService): FastifyPluginAsyncZod {
+export function dashboardRoutes(ctx: AppContext, service: JournalService): FastifyPluginAsyncZod {
   const reader = { preValidation: ctx.guards.requireRole('patient', 'provider') };
   const patientParams = z.object({ patientId: z.string().max(64) });
 
@@ -382,8 +364,7 @@ export function dashboardRoutes(ctx: AppContext, service: MoodsService): Fastify
       { ...reader, schema: { tags, params: patientParams, querystring: yearQuery } },
       async (request) => {
         const scope = await service.scopeFor(request, caller(request), request.params.patientId);
-        const year = request.query.year ?? Number((await service.today(scope.patientId)).slice(0, 4));
-        return { success: true, data: await service.perDay(scope, `${year}-01-01`, `${year}-12-31`) };
+        return { success: true, data: await service.yearByDate(scope, request.query.year) };
       },
     );
 
@@ -412,18 +393,7 @@ export function dashboardRoutes(ctx: AppContext, service: MoodsService): Fastify
       { ...reader, schema: { tags, params: patientParams, querystring: yearQuery } },
       async (request) => {
         const scope = await service.scopeFor(request, caller(request), request.params.patientId);
-        const year = request.query.year ?? Number((await service.today(scope.patientId)).slice(0, 4));
-        const shaped = shapeAnalytics(await service.aggregate(scope, `${year}-01-01`, `${year}-12-31`));
-        return {
-          success: true,
-          data: {
-            year,
-            total: shaped.total,
-            byMood: shaped.byMood,
-            byCoreEmotion: shaped.byCoreEmotion,
-            bySentiment: shaped.bySentiment,
-          },
-        };
+        return { success: true, data: await service.yearCounts(scope, request.query.year) };
       },
     );
 

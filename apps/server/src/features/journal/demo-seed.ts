@@ -11,7 +11,7 @@ import {
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import { goalEntryLinks, goalMentions, goals, journalEntries, users } from '../../db/schema/index.js';
-import type { MoodsService } from './service.js';
+import type { JournalService } from './service.js';
 
 /** A small deterministic generator, so every fresh demo looks the same. */
 function generator(seed: number) {
@@ -131,7 +131,7 @@ function detailedEmotion(random: () => number, sentiment: keyof typeof moodFor):
  * zone, so a first run shows the product alive. Only the `patient@demo.local` account is touched,
  * and only while it has no journal entries at all (idempotent).
  */
-export async function seedDemoJournal(ctx: AppContext, moods: MoodsService): Promise<void> {
+export async function seedDemoJournal(ctx: AppContext, moods: JournalService): Promise<void> {
   const db = ctx.db;
   const [patient] = await db.select().from(users).where(eq(users.email, 'patient@demo.local'));
   const [provider] = await db.select().from(users).where(eq(users.email, 'provider@demo.local'));
@@ -232,7 +232,7 @@ export async function seedDemoJournal(ctx: AppContext, moods: MoodsService): Pro
     }
     const { row } = await moods.create(patient.id, body);
     if (random() < 0.4) {
-      await moods.updateSwp(patient.id, {
+      await moods.updateDayDetails(patient.id, {
         moodId: row.id,
         activities: ['Walking', 'Reading', 'Cooking', 'Friends', 'Work', 'Meditation'].filter(
           () => random() < 0.4,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEntries } from '../../../test/entries.js';
 import { startServer, type TestServer } from '../../../test/harness.js';
 import { rowsOf } from '../../db/client.js';
-import { MoodQueries } from './queries.js';
+import { JournalRepo } from './repo.js';
 import { encodeRangeCursor } from './range-cursor.js';
 
 let server: TestServer;
@@ -28,7 +28,7 @@ describe('the prepared journal reads, with a generic plan', () => {
   it('each reads journal_entries through an index, never by scanning the table', async () => {
     const { user } = await server.signIn();
     await insertEntries(server, user.id, 50, (i) => ({ searchText: `walked by the lake ${i}` }));
-    const queries = new MoodQueries(server.database.db);
+    const queries = new JournalRepo(server.database.db);
     const today = server.today();
     const range = { from: '2026-01-01', to: today };
     const after = { day: '2026-01-01', at: '2026-01-01T00:00:00.000Z', id: randomUUID() };

@@ -1,0 +1,1 @@
+ALTER TABLE "journal_entries" RENAME COLUMN "swp" TO "day_details";

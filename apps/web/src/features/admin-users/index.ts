@@ -1,0 +1,5 @@
+/**
+ * The users management has nothing other features use: the router loads the page lazily from
+ * UsersManagementPage.tsx.
+ */
+export {};
