@@ -62,6 +62,12 @@ export interface SegmentRow {
   firstP99: number;
   lastP99: number;
   ratio: number | null;
+  /** The p90 of each segment and their ratio (what a route with fewer than P99_MIN requests is judged on). */
+  firstP90?: number;
+  lastP90?: number;
+  p90Ratio?: number | null;
+  /** Which percentile judged the route: p99 with P99_MIN requests in each segment, else p90. */
+  judgedOn?: 'p99' | 'p90';
   errors: number;
   /** Enough requests in both segments to judge the route (MIN_JUDGED each). */
   judged: boolean;
@@ -83,6 +89,13 @@ export interface SoakSummary {
 
 /** A route's p99 is judged only with at least this many requests in each segment. */
 export const MIN_JUDGED = 50;
+/**
+ * A route's p99 is judged with at least this many requests in each segment; below it the p99 is
+ * decided by fewer than ten requests (of 88, it is the slowest one), so one slow request on this
+ * 2-core machine shared with PostgreSQL and the generator fails it: such a route is judged on its
+ * p90 at the same limit (decision 077).
+ */
+export const P99_MIN = 1000;
 export const P99_LIMIT = 1.5;
 export const RSS_LIMIT = 0.1;
 
@@ -117,6 +130,8 @@ export function summarise(samples: Sample[], latencies: Map<string, number[]>[],
     const b = merged(last, route);
     const firstP99 = round(percentile(a, 99));
     const lastP99 = round(percentile(b, 99));
+    const firstP90 = round(percentile(a, 90));
+    const lastP90 = round(percentile(b, 90));
     return {
       route,
       firstCount: a.length,
@@ -124,6 +139,10 @@ export function summarise(samples: Sample[], latencies: Map<string, number[]>[],
       firstP99,
       lastP99,
       ratio: a.length && b.length && firstP99 > 0 ? round(lastP99 / firstP99, 2) : null,
+      firstP90,
+      lastP90,
+      p90Ratio: a.length && b.length && firstP90 > 0 ? round(lastP90 / firstP90, 2) : null,
+      judgedOn: a.length >= P99_MIN && b.length >= P99_MIN ? 'p99' : 'p90',
       errors: errorsOf(route),
       judged: a.length >= MIN_JUDGED && b.length >= MIN_JUDGED,
     };
@@ -138,9 +157,13 @@ export function summarise(samples: Sample[], latencies: Map<string, number[]>[],
   const pgs = samples.map((s) => s.pg).filter((p) => p !== undefined);
   const errors = rows.reduce((n, r) => n + r.errors, 0);
   const reasons: string[] = [];
-  for (const r of rows)
-    if (r.judged && r.ratio !== null && r.ratio > P99_LIMIT)
+  for (const r of rows) {
+    if (!r.judged) continue;
+    if (r.judgedOn === 'p99' && r.ratio !== null && r.ratio > P99_LIMIT)
       reasons.push(`${r.route}: p99 ${r.firstP99} → ${r.lastP99} ms (${r.ratio}×, limit ${P99_LIMIT}×)`);
+    if (r.judgedOn === 'p90' && r.p90Ratio != null && r.p90Ratio > P99_LIMIT)
+      reasons.push(`${r.route}: p90 ${r.firstP90} → ${r.lastP90} ms (${r.p90Ratio}×, limit ${P99_LIMIT}×)`);
+  }
   const growth = rssAfter > 0 ? rssEnd / rssAfter - 1 : 0;
   if (growth >= RSS_LIMIT)
     reasons.push(`RSS grew ${Math.round(growth * 100)} % after warm-up (${rssAfter} → ${rssEnd} MB)`);
@@ -181,13 +204,13 @@ export function summaryTable(label: string, summary: SoakSummary, minutes: numbe
   const lines = [
     `#### ${label}: ${minutes} min at ${rate} req/s`,
     '',
-    `${summary.requests.toLocaleString('en')} requests (${summary.skipped} not sent: concurrency cap), ${summary.errors} errors. First and last segment: ${seg} each; warm-up: the first ${Math.round(summary.warmupSeconds / 6) / 10} min. Routes with fewer than ${MIN_JUDGED} requests in a segment are shown, not judged (–).`,
+    `${summary.requests.toLocaleString('en')} requests (${summary.skipped} not sent: concurrency cap), ${summary.errors} errors. First and last segment: ${seg} each; warm-up: the first ${Math.round(summary.warmupSeconds / 6) / 10} min. Routes with fewer than ${MIN_JUDGED} requests in a segment are shown, not judged (–); routes with fewer than ${P99_MIN.toLocaleString('en')} are judged on their p90 (p90 column).`,
     '',
-    `| route | requests first / last | p99 first (ms) | p99 last (ms) | last / first | errors |`,
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    `| route | requests first / last | p99 first (ms) | p99 last (ms) | p99 last / first | p90 first → last (ms) | judged on | errors |`,
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: |',
     ...summary.rows.map(
       (r) =>
-        `| ${r.route} | ${r.firstCount} / ${r.lastCount} | ${r.firstP99} | ${r.lastP99} | ${r.judged && r.ratio !== null ? r.ratio.toFixed(2) : '–'} | ${r.errors} |`,
+        `| ${r.route} | ${r.firstCount} / ${r.lastCount} | ${r.firstP99} | ${r.lastP99} | ${r.ratio !== null ? r.ratio.toFixed(2) : '–'} | ${r.firstP90 ?? '–'} → ${r.lastP90 ?? '–'}${r.p90Ratio != null ? ` (${r.p90Ratio.toFixed(2)})` : ''} | ${r.judged ? (r.judgedOn ?? 'p99') : '–'} | ${r.errors} |`,
     ),
     '',
     '| server | after warm-up | end | max |',
@@ -201,7 +224,7 @@ export function summaryTable(label: string, summary: SoakSummary, minutes: numbe
         ]
       : []),
     '',
-    `**Verdict: ${summary.verdict.pass ? 'PASS' : 'FAIL'}** (no judged route's p99 in the last segment above ${P99_LIMIT}× the first, RSS growth after warm-up < ${RSS_LIMIT * 100} %, no errors)${summary.verdict.reasons.length ? `: ${summary.verdict.reasons.join('; ')}` : ''}.`,
+    `**Verdict: ${summary.verdict.pass ? 'PASS' : 'FAIL'}** (no judged route's p99 — p90 below ${P99_MIN.toLocaleString('en')} requests a segment — in the last segment above ${P99_LIMIT}× the first, RSS growth after warm-up < ${RSS_LIMIT * 100} %, no errors)${summary.verdict.reasons.length ? `: ${summary.verdict.reasons.join('; ')}` : ''}.`,
   ];
   return lines;
 }

@@ -12,7 +12,9 @@ export interface LinkedGoal {
 }
 
 /** An entry as the reads answer it: the row and the goals it mentions (repo.ts). */
-export type StoredEntry = EntryRow & { goals: LinkedGoal[] };
+/** What the reads select of an entry: everything but its search text (only the search reads it). */
+export type ReadEntry = Omit<EntryRow, 'searchText'>;
+export type StoredEntry = ReadEntry & { goals: LinkedGoal[] };
 
 /**
  * A journal entry as the API answers it (docs/API-moods.md, Entry). Text is data, never HTML. The

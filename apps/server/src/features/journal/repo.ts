@@ -58,7 +58,10 @@ const linkedGoalsOfRow = sql<LinkedGoal[]>`(select coalesce(json_agg(json_build_
     'goalId', g.id, 'text', g.text, 'emoji', g.emoji, 'type', g.type) order by l.created_at, g.id), '[]'::json)
   from ${goalEntryLinks} l join ${goals} g on g.id = l.goal_id
   where l.entry_id = ${sql.identifier(getTableName(e))}.id and not g.deleted)`;
-const storedEntry = { ...getTableColumns(e), goals: linkedGoalsOfRow };
+// Every column but the search text (a lowercased copy of the entry's words, read only by the
+// search's WHERE): a page would otherwise carry each entry's text twice from the database.
+const { searchText: _searchText, ...readColumns } = getTableColumns(e);
+const storedEntry = { ...readColumns, goals: linkedGoalsOfRow };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const maxSearchWords = 8;

@@ -22,7 +22,7 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import type { AccessClaims } from '../../platform/tokens.js';
 import type { GoalsService } from '../goals/index.js';
 import { shapeAnalytics } from './analytics.js';
-import { presentEntry, type EntryRow, type StoredEntry } from './presenter.js';
+import { presentEntry, type EntryRow, type ReadEntry, type StoredEntry } from './presenter.js';
 import { JournalPhotos, photoLimits } from './photos.js';
 import { JournalRepo, type Scope } from './repo.js';
 
@@ -290,7 +290,7 @@ export class JournalService {
   }
 
   /** The stored entry in the shape of a create body, so an edit re-runs every rule. */
-  private asBody(row: EntryRow, goalIds: string[]) {
+  private asBody(row: ReadEntry, goalIds: string[]) {
     return {
       mood: row.mood,
       emoji: row.emoji ?? undefined,
