@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../api/client';
@@ -12,12 +12,11 @@ import { usePagedQuery } from '../../ui/usePagedQuery';
 import {
   connectionsApi,
   connectionsKeys,
-  invitationStatusColor,
-  invitationStatusLabel,
   lockedMessages,
   type ProviderRow,
   type ProvidersParams,
 } from './api';
+import { InvitationStatusBadge } from './StatusBadges';
 import { InviteProviderForm } from './InviteProviderForm';
 
 export const providerPageSizes = [5, 10, 25] as const;
@@ -115,11 +114,7 @@ export function MyProvidersPage() {
     {
       key: 'status',
       header: 'Status',
-      cell: (row) => (
-        <Badge color={invitationStatusColor(row.invitationStatus)} variant="light">
-          {invitationStatusLabel(row.invitationStatus)}
-        </Badge>
-      ),
+      cell: (row) => <InvitationStatusBadge status={row.invitationStatus} />,
     },
     {
       key: 'actions',

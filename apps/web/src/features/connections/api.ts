@@ -1,25 +1,20 @@
+import type {
+  ConnectionState,
+  InvitationStatus,
+  InvitedDirection,
+  ProviderRowResponse,
+} from '@mindledger/domain';
 import { api } from '../../api/client';
 import type { MessageResponse } from '../../api/types';
 
 /** Client side of the client–provider connections (docs/API-connections.md). */
 
-export type InvitationStatus = 'pending' | 'accepted' | 'rejected' | 'deleted';
-export type ConnectionStatus = 'active' | 'inactive' | 'disconnected';
-/** 'recieveInvitation' (sic, the contract's spelling): the other side invited the caller. */
-export type InvitedDirection = 'sendInvitation' | 'recieveInvitation';
+export type { InvitationStatus, InvitedDirection };
+/** 'active' | 'inactive' | 'disconnected' (the domain's connection states). */
+export type ConnectionStatus = ConnectionState;
 
-export interface ProviderRow {
-  _id: string;
-  invitationId: string;
-  patientInvitationId: string;
-  doctorName: string;
-  doctorEmail: { email: string };
-  customerId: string;
-  invitationStatus: InvitationStatus;
-  connectionStatus: ConnectionStatus;
-  getInvited: InvitedDirection;
-  sentOn: string;
-}
+/** A provider as the client's lists show them: the domain's one shape. */
+export type ProviderRow = ProviderRowResponse;
 
 export interface ProvidersPage {
   success: boolean;

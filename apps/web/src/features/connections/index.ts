@@ -9,3 +9,4 @@ export {
   type InvitationStatus,
   type InvitedDirection,
 } from './api';
+export { ConnectionStatusBadge, InvitationStatusBadge } from './StatusBadges';

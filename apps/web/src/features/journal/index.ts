@@ -26,6 +26,7 @@ export {
 export { entryCount } from './views/entry-count';
 export { emotionPath } from './views/entry-text';
 export { EntryLedger } from './views/EntryLedger';
+export { LinkedGoals } from './views/LinkedGoals';
 export { loadMoodAnalytics } from './views/load-mood-analytics';
 export { dateFetchFailed, StreakCard } from './views/StreakCard';
 export { useStreak } from './views/useHomeToday';

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Card,
   Group,
@@ -25,7 +24,7 @@ import { PageTitle } from '../../ui/PageTitle';
 import { EmptyState } from '../../ui/states';
 import { toast } from '../../ui/toast';
 import { usePagedQuery } from '../../ui/usePagedQuery';
-import { connectionStatusColor, connectionStatusLabel } from '../connections';
+import { ConnectionStatusBadge } from '../connections';
 import {
   providerClientsApi,
   providerClientsKeys,
@@ -155,11 +154,7 @@ export function InactiveClientsPage() {
     {
       key: 'status',
       header: 'Status',
-      cell: (row) => (
-        <Badge color={connectionStatusColor(row.connectionStatus)} variant="light">
-          {connectionStatusLabel(row.connectionStatus)}
-        </Badge>
-      ),
+      cell: (row) => <ConnectionStatusBadge status={row.connectionStatus} />,
     },
     {
       key: 'reason',

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Badge, Box, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -12,12 +12,7 @@ import { PageTitle } from '../../ui/PageTitle';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
 import { toast } from '../../ui/toast';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
-import {
-  connectionStatusColor,
-  connectionStatusLabel,
-  invitationStatusColor,
-  invitationStatusLabel,
-} from '../connections';
+import { ConnectionStatusBadge, connectionStatusLabel, InvitationStatusBadge } from '../connections';
 import { providerClientsApi, providerClientsKeys, type ConnectionStatusResponse } from './api';
 import { ClientGoalsSection } from './goals/ClientGoalsSection';
 import {
@@ -286,14 +281,10 @@ function ConnectionCard({
         </Title>
         <dl style={{ margin: 0 }}>
           <Field label="Invitation">
-            <Badge color={invitationStatusColor(status.status)} variant="light">
-              {invitationStatusLabel(status.status)}
-            </Badge>
+            <InvitationStatusBadge status={status.status} />
           </Field>
           <Field label="Connection">
-            <Badge color={connectionStatusColor(status.connectionStatus)} variant="light">
-              {connectionStatusLabel(status.connectionStatus)}
-            </Badge>
+            <ConnectionStatusBadge status={status.connectionStatus} />
           </Field>
           <Field label="Your access">{status.hasAccess ? 'Full access' : 'No access'}</Field>
         </dl>

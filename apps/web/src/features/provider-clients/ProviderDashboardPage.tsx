@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
@@ -7,13 +7,7 @@ import { PageTitle } from '../../ui/PageTitle';
 import { EmptyState } from '../../ui/states';
 import { usePagedQuery } from '../../ui/usePagedQuery';
 import { useCurrentUser } from '../auth';
-import {
-  connectionStatusColor,
-  connectionStatusLabel,
-  invitationStatusColor,
-  invitationStatusLabel,
-  type ConnectionStatus,
-} from '../connections';
+import { ConnectionStatusBadge, InvitationStatusBadge, type ConnectionStatus } from '../connections';
 import {
   clientName,
   providerClientsApi,
@@ -82,20 +76,12 @@ export function ProviderDashboardPage() {
     {
       key: 'status',
       header: 'Status',
-      cell: (row) => (
-        <Badge color={invitationStatusColor(row.invitationStatus)} variant="light">
-          {invitationStatusLabel(row.invitationStatus)}
-        </Badge>
-      ),
+      cell: (row) => <InvitationStatusBadge status={row.invitationStatus} />,
     },
     {
       key: 'connection',
       header: 'Connection',
-      cell: (row) => (
-        <Badge color={connectionStatusColor(row.connectionStatus)} variant="light">
-          {connectionStatusLabel(row.connectionStatus)}
-        </Badge>
-      ),
+      cell: (row) => <ConnectionStatusBadge status={row.connectionStatus} />,
     },
     { key: 'activity', header: 'Last activity', cell: (row) => formatDate(row.lastActivity) },
     {

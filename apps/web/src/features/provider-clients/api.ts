@@ -1,25 +1,12 @@
 import { api } from '../../api/client';
 import type { MessageResponse, User } from '../../api/types';
-import type { ConnectionStatus, InvitationStatus, InvitedDirection } from '../connections';
+import type { ClientRowResponse, InactiveClientResponse } from '@mindledger/domain';
+import type { ConnectionStatus, InvitationStatus } from '../connections';
 
 /** Provider side of the client–provider connections (docs/API-connections.md). */
 
-export interface ClientRow {
-  _id: string;
-  patientId: string;
-  isDeleted: boolean;
-  invitationStatus: InvitationStatus;
-  connectionStatus: ConnectionStatus;
-  accessLevel: 'full' | 'none';
-  firstName: string;
-  lastName: string;
-  displayName: string;
-  email: string;
-  sentOn: string;
-  getInvited: InvitedDirection;
-  lastActivity: string | null;
-  inactiveReason: string | null;
-}
+/** A client as the provider's lists show them: the domain's one shape. */
+export type ClientRow = ClientRowResponse;
 
 export interface ClientsParams {
   page: number;
@@ -58,16 +45,8 @@ export interface ConnectionStatusResponse {
   hasAccess: boolean;
 }
 
-export interface InactiveClient {
-  id: string;
-  connectionId: string;
-  displayName: string;
-  email: string;
-  connectionStatus: ConnectionStatus;
-  accessLevel: 'full' | 'none';
-  reason: string | null;
-  since: string | null;
-}
+/** An inactive or disconnected client: the domain's one shape. */
+export type InactiveClient = InactiveClientResponse;
 
 export interface InactiveParams {
   includeDisconnected: boolean;

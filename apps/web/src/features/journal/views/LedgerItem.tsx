@@ -5,6 +5,7 @@ import { moodOption } from '@mindledger/domain';
 import type { JournalEntry } from '../api';
 import { longDay, relativeDay } from './dates';
 import { emotionPath, entryExcerpt, journalTypeLabels } from './entry-text';
+import { LinkedGoals } from './LinkedGoals';
 
 export const privateHint = 'Only you can see this entry';
 
@@ -98,25 +99,7 @@ export function LedgerItem({ entry, today, onDelete, deleting = false }: LedgerI
           </Text>
         )}
 
-        {goals.length > 0 && (
-          <Group gap={6} aria-label="Linked goals" role="list">
-            {goals.map(({ goalData }) => (
-              <Badge
-                key={goalData._id}
-                role="listitem"
-                variant="light"
-                color={goalData.type === 'therapist' ? 'violet' : 'teal'}
-                radius="xl"
-                tt="none"
-                fw={500}
-                maw="100%"
-              >
-                {goalData.emoji ? `${goalData.emoji} ` : ''}
-                {goalData.text}
-              </Badge>
-            ))}
-          </Group>
-        )}
+        <LinkedGoals goals={goals} />
 
         <Group gap="xs" justify="flex-end">
           <Button

@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Progress, Spoiler, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { moodOption } from '@mindledger/domain';
 import { IconMessageCircle, IconMicrophone, IconPencil, IconPhoto } from '@tabler/icons-react';
-import { emotionPath, relativeDay, type JournalEntry } from '../../journal';
+import { emotionPath, LinkedGoals, relativeDay, type JournalEntry } from '../../journal';
 import { EntryConversation } from './EntryConversation';
 import { fullDay, journalTypeNames, localTime } from './entry-format';
 import classes from './ClientJournal.module.css';
@@ -131,26 +131,10 @@ export function ClientEntryCard({ entry, today, clientName, headingLevel = 'h3' 
           </Group>
         )}
 
-        {goals.length > 0 && (
-          <Group gap={6} role="list" aria-label="Linked goals">
-            {goals.map(({ goalData }) => (
-              <Badge
-                key={goalData._id}
-                role="listitem"
-                variant="light"
-                color={goalData.type === 'therapist' ? 'violet' : 'teal'}
-                radius="xl"
-                tt="none"
-                fw={500}
-                maw="100%"
-                classNames={{ root: classes.goalChip, label: classes.goalChipLabel }}
-              >
-                {goalData.emoji ? `${goalData.emoji} ` : ''}
-                {goalData.text}
-              </Badge>
-            ))}
-          </Group>
-        )}
+        <LinkedGoals
+          goals={goals}
+          chipClassNames={{ root: classes.goalChip, label: classes.goalChipLabel }}
+        />
       </Stack>
     </Paper>
   );
