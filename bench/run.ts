@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchCheckFeature, benchRenewals, billingReport, seedRenewals } from './billing.js';
 import { benchConnections, connectionsReport, seedConnections } from './connections.js';
 import { benchFoundation, foundationReport } from './foundation.js';
 import { benchGoals, checkGoalQueries, goalsReport, seedGoals } from './goals.js';
@@ -21,14 +22,16 @@ import { runSoak, HOME_ROUTES } from './soak.js';
 import { soakSvg, summarise, summaryTable } from './soak-report.js';
 
 /**
- * `npm run bench [foundation|connections|goals|journal|login|ledger|soak]` (default: all but soak,
+ * `npm run bench [foundation|connections|goals|journal|login|ledger|billing|soak]` (default: all but soak,
  * which runs only when named; `BENCH_TARGETS=postgres` or
  * `embedded` for one database): the real, built server on the embedded
  * database and on PostgreSQL, driven by autocannon. Prints tables for bench/README.md and writes
  * them to bench/latest.md.
  */
 const only = process.argv[2];
-const scenarios = only ? [only] : ['foundation', 'connections', 'goals', 'journal', 'login', 'ledger'];
+const scenarios = only
+  ? [only]
+  : ['foundation', 'connections', 'goals', 'journal', 'login', 'ledger', 'billing'];
 const onlyTargets = process.env.BENCH_TARGETS?.split(',');
 const targets: { key: string; label: string; env: () => Promise<Record<string, string>> }[] = [
   { key: 'embedded', label: 'PGlite (embedded)', env: async () => ({}) },
@@ -176,6 +179,28 @@ if (scenarios.includes('ledger')) {
     }
   }
   lines.push(...ledgerReport(results), '');
+}
+if (scenarios.includes('billing')) {
+  const results: Parameters<typeof billingReport>[0] = {};
+  for (const target of targets) {
+    const env = await target.env();
+    const dataDir = await mkdtemp(join(tmpdir(), 'mindledger-bench-'));
+    const options = { databaseUrl: env.DATABASE_URL, dataDir };
+    try {
+      await seedRenewals(options);
+      const renewals = await benchRenewals(target.label, options);
+      const server = await startServer(port++, env, dataDir);
+      try {
+        results[target.key] = { renewals, rows: await benchCheckFeature(target.label, server) };
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+      if (env.DATABASE_URL) await drop(env.DATABASE_URL);
+    }
+  }
+  lines.push(...billingReport(results), '');
 }
 if (scenarios.includes('soak')) {
   // PostgreSQL first: the longer, more telling run

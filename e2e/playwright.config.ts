@@ -55,9 +55,10 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${port}`, channel: undefined },
     },
     {
-      // The phone-only journeys, and every journaling journey (and the time-zone notice) again at 375 px.
+      // The phone-only journeys, and every journaling journey (and the time-zone notice, and the
+      // subscription journey) again at 375 px.
       name: 'mobile',
-      testMatch: /mobile|journal(-voice)?\.spec|time-zone/,
+      testMatch: /mobile|journal(-voice)?\.spec|time-zone|(^|\/)subscription\.spec|promo-journey/,
       use: {
         baseURL: `http://127.0.0.1:${port}`,
         viewport: { width: 375, height: 812 },

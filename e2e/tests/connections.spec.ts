@@ -12,6 +12,8 @@ test('provider invites a new client by email; the client registers, accepts, and
   browser,
   request,
 }) => {
+  // Two browsers, a registration, six accessibility scans: over a minute on a loaded 2-core machine.
+  test.setTimeout(120_000);
   const email = uniqueEmail('invited');
   const password = 'Invited@2026';
 

@@ -66,3 +66,22 @@ test('a journal draft survives an idle logout and is there after signing in agai
   await expect(page.getByText('We restored the draft you were writing.')).toBeVisible();
   await expect(page.getByLabel('Journal notes')).toHaveValue(text);
 });
+
+test('on the subscription and checkout pages the longer idle threshold applies', async ({
+  page,
+  request,
+}) => {
+  const { email, password } = await activatedAccount(request);
+  await signIn(page, email, password);
+  await page.goto('/subscription');
+  await expect(page.getByRole('heading', { name: 'Choose Your Plan', level: 1 })).toBeVisible();
+  // Twice this server's 4 s idle threshold, without a warning (30 minutes there).
+  await page.waitForTimeout(9_000);
+  await expect(page.getByRole('dialog', { name: 'Session Timeout Warning' })).toBeHidden();
+  await expect(page).toHaveURL(/\/subscription$/);
+  // Elsewhere the short threshold is back.
+  await page.getByRole('link', { name: 'MindLedger home' }).click();
+  await expect(page.getByRole('dialog', { name: 'Session Timeout Warning' })).toBeVisible({
+    timeout: 15_000,
+  });
+});

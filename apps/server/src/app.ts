@@ -12,7 +12,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import { createContext, type AppContext, type ContextDeps } from './context.js';
-import { createServices, features, type ApiPrefix } from './features/index.js';
+import { createServices, features, type ApiPrefix, type Services } from './features/index.js';
+import { seedDemoBilling } from './features/billing/index.js';
 import { seedDemoJournal } from './features/journal/index.js';
 import { forbidden } from './platform/errors.js';
 import { registerErrorHandling } from './platform/http-errors.js';
@@ -51,7 +52,7 @@ const redactPaths = [
 export async function buildApp(
   config: Config,
   deps: AppDeps,
-): Promise<FastifyInstance & { ctx: AppContext }> {
+): Promise<FastifyInstance & { ctx: AppContext; services: Services }> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -131,7 +132,10 @@ export async function buildApp(
 
   const services = createServices(ctx);
   for (const feature of features) feature.jobs?.(ctx, services);
-  if (deps.seedDemoJournal) await seedDemoJournal(ctx, services.journal);
+  if (deps.seedDemoJournal) {
+    await seedDemoJournal(ctx, services.journal);
+    await seedDemoBilling(ctx, services.billing);
+  }
   const routes = features.flatMap((feature) => feature.routes?.(ctx, services) ?? []);
   for (const prefix of ['/api/v1', '/api', '/api/ai'] satisfies ApiPrefix[]) {
     await app.register(
@@ -172,5 +176,8 @@ export async function buildApp(
     await ctx.jobs.stop();
     if (!deps.store) await ctx.store.close();
   });
-  return Object.assign(app, { ctx }) as unknown as FastifyInstance & { ctx: AppContext };
+  return Object.assign(app, { ctx, services }) as unknown as FastifyInstance & {
+    ctx: AppContext;
+    services: Services;
+  };
 }

@@ -40,6 +40,18 @@ export interface Config {
   /** Minutes a one-time email code stays valid. */
   codeTtlMinutes: number;
   ai: AiConfig;
+  /** Stripe as the card provider when STRIPE_SECRET_KEY is set (else the local provider). */
+  stripe: StripeConfig | undefined;
+}
+
+/** Stripe (issue 12): the keys, the price of each paid plan, and an API address for tests. */
+export interface StripeConfig {
+  secretKey: string;
+  /** The webhook endpoint's signing secret (whsec_…). */
+  webhookSecret: string;
+  prices: { 'standard-monthly': string; 'standard-annual': string };
+  /** Another API address than api.stripe.com (the tests' local fake); http allowed. */
+  apiBaseUrl: string | undefined;
 }
 
 /** The journaling assistant: an OpenAI-compatible endpoint when set, else the local engine. */
@@ -116,6 +128,30 @@ export function defaultRateLimits(env: NodeJS.ProcessEnv = {}): RateLimitConfig 
   };
 }
 
+/** Stripe's settings: all of them with STRIPE_SECRET_KEY, none without it. */
+function stripeConfig(env: NodeJS.ProcessEnv): StripeConfig | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY || undefined;
+  if (!secretKey) return undefined;
+  const required = {
+    STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET,
+    STRIPE_PRICE_STANDARD_MONTHLY: env.STRIPE_PRICE_STANDARD_MONTHLY,
+    STRIPE_PRICE_STANDARD_ANNUAL: env.STRIPE_PRICE_STANDARD_ANNUAL,
+  };
+  const missing = Object.entries(required)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+  if (missing.length > 0) throw new Error(`${missing.join(', ')} must be set with STRIPE_SECRET_KEY`);
+  return {
+    secretKey,
+    webhookSecret: required.STRIPE_WEBHOOK_SECRET!,
+    prices: {
+      'standard-monthly': required.STRIPE_PRICE_STANDARD_MONTHLY!,
+      'standard-annual': required.STRIPE_PRICE_STANDARD_ANNUAL!,
+    },
+    apiBaseUrl: env.STRIPE_API_BASE_URL || undefined,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv =
     env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
@@ -169,5 +205,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRetries: int(env.AI_MAX_RETRIES, 2),
       perMinute: int(env.AI_RATE_LIMIT_PER_MINUTE, 30),
     },
+    stripe: stripeConfig(env),
   };
 }

@@ -7,6 +7,7 @@ import { defaultTimezone, localDay } from '@mindledger/domain';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
 import type { AppContext } from '../src/context.js';
+import type { Services } from '../src/features/index.js';
 import { defaultRateLimits, loadConfig, type Config, type RateLimitConfig } from '../src/config.js';
 import { openDatabase, pgliteExtensions, type Database } from '../src/db/client.js';
 import { users } from '../src/db/schema/index.js';
@@ -157,6 +158,8 @@ export interface TestServer {
   clock: TestClock;
   /** The app's context (tests look at its parts, e.g. the session bus). */
   ctx: AppContext;
+  /** The app's services (tests run a job's work at once, e.g. the renewals). */
+  services: Services;
   client(): Client;
   /** Everything the server logged (with `captureLogs`). */
   logs(): string;
@@ -256,6 +259,7 @@ export async function startServer(
     database,
     clock,
     ctx: app.ctx,
+    services: app.services,
     client: () => new Client(url),
     today: (timeZone = testUserTimezone) => localDay(clock.now(), timeZone),
     logs: () => logLines.join(''),

@@ -25,3 +25,4 @@ export * from './safety/index.js';
 export * from './journal/index.js';
 export * from './sanitize/index.js';
 export * from './dates/index.js';
+export * from './billing/index.js';

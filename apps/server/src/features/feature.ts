@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import type { AiJournalService } from './ai-journal/service.js';
+import type { Captcha } from '../platform/captcha.js';
 import type { AuthService } from './auth/service.js';
+import type { BillingService } from './billing/service.js';
 import type { ConnectionsService } from './connections/service.js';
 import type { GoalsService } from './goals/service.js';
 import type { JournalService } from './journal/service.js';
@@ -23,6 +25,9 @@ export interface Services {
   goals: GoalsService;
   journal: JournalService;
   aiJournal: AiJournalService;
+  /** Subscriptions: plans, checkout, the paid-feature guard (`requireFeature`). */
+  billing: BillingService;
+  captcha: Captcha;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { adminFeature } from './admin/index.js';
 import { aiJournalFeature } from './ai-journal/index.js';
 import { auditFeature } from './audit/index.js';
+import { billingFeature } from './billing/index.js';
 import { authFeature } from './auth/index.js';
 import { connectionsFeature } from './connections/index.js';
 import { devFeature } from './dev/index.js';
@@ -9,6 +10,7 @@ import { goalsFeature } from './goals/index.js';
 import { healthFeature } from './health/index.js';
 import { journalFeature } from './journal/index.js';
 import { profileFeature } from './profile/index.js';
+import { promoCodesFeature } from './promo-codes/index.js';
 
 export type { ApiPrefix, Feature, FeatureRoutes, Services } from './feature.js';
 export { createServices } from './services.js';
@@ -18,6 +20,7 @@ export const features: readonly Feature[] = [
   authFeature,
   profileFeature,
   adminFeature,
+  promoCodesFeature,
   connectionsFeature,
   goalsFeature,
   journalFeature,
@@ -25,4 +28,5 @@ export const features: readonly Feature[] = [
   healthFeature,
   devFeature,
   aiJournalFeature,
+  billingFeature,
 ];

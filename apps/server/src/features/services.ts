@@ -1,6 +1,9 @@
 import type { AppContext } from '../context.js';
 import { AiJournalService } from './ai-journal/service.js';
+import { Captcha } from '../platform/captcha.js';
 import { AuthService } from './auth/service.js';
+import { createBillingPort } from './billing/provider.js';
+import { BillingService } from './billing/service.js';
 import { ConnectionsService } from './connections/service.js';
 import type { Services } from './feature.js';
 import { GoalsService } from './goals/service.js';
@@ -18,5 +21,7 @@ export function createServices(ctx: AppContext): Services {
     goals,
     journal: new JournalService(ctx, goals),
     aiJournal: new AiJournalService(ctx),
+    billing: new BillingService(ctx, createBillingPort(ctx)),
+    captcha: new Captcha(ctx.config.jwtSecret, ctx.store),
   };
 }

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../test/connections.js';
 import { startServer, type Client, type TestServer } from '../../test/harness.js';
 import {
+  checkoutSessions,
   connectionEvents,
+  invoices,
+  subscriptions,
   connections,
   goalEntryLinks,
   goalMentions,
@@ -23,7 +26,7 @@ import {
  * is a success unless the route is one that serves the caller's own data whatever id it is given.
  * The rightful reader of each read route gets 200 with the same ids (so the ids are the right ones).
  */
-type Kind = 'patient' | 'entry' | 'goal' | 'therapistGoal' | 'connection';
+type Kind = 'patient' | 'entry' | 'goal' | 'therapistGoal' | 'connection' | 'checkout' | 'subscription';
 type Actor = 'patient' | 'provider' | 'admin';
 
 interface World {
@@ -32,6 +35,8 @@ interface World {
   goal: string;
   therapistGoal: string;
   connection: string;
+  checkout: string;
+  subscription: string;
 }
 
 interface IdRoute {
@@ -44,12 +49,20 @@ interface IdRoute {
   ownData?: true;
   /** Admins manage accounts: an account's details (never clinical data) are theirs to read. */
   accountDetails?: true;
+  /** The admin's own work on the object (e.g. a subscription's status): not an outsider's call for an admin. */
+  adminWork?: true;
 }
 
 const matrix: Record<string, IdRoute> = {
   'GET /api/v1/user-detail/{id}': { path: { id: 'patient' }, reader: 'provider', accountDetails: true },
   'POST /api/v1/users/{id}/approve': { path: { id: 'patient' } },
   'DELETE /api/v1/users/{id}/delete': { path: { id: 'patient' } },
+  // Promo codes are the admins' catalogue: no one else reaches them, and no client's id names one.
+  'PUT /api/v1/promo-codes/{id}': {
+    path: { id: 'patient' },
+    body: () => ({ description: 'Intruder', expiresAt: '2099-01-01', oneTimeUse: true, active: false }),
+  },
+  'DELETE /api/v1/promo-codes/{id}': { path: { id: 'patient' } },
   'GET /api/v1/get-doc-patient': { query: (w) => `userIds=${w.patient}`, reader: 'provider', ownData: true },
   'PUT /api/v1/update-patient-status': { body: (w) => ({ id: w.connection, newStatus: 'rejected' }) },
   'PUT /api/v1/delete-patient-invitation': { body: (w) => ({ id: w.connection }) },
@@ -122,6 +135,25 @@ const matrix: Record<string, IdRoute> = {
     body: (w) => ({ messages: [{ role: 'user', text: 'What am I working on?' }], goalIds: [w.goal] }),
     ownData: true,
   },
+  'GET /api/v1/subscription/local-checkout/{id}': { path: { id: 'checkout' }, reader: 'patient' },
+  'POST /api/v1/subscription/local-checkout/{id}/pay': {
+    path: { id: 'checkout' },
+    body: () => ({ cardNumber: '4242424242424242', expiry: '12/40', cvc: '123', name: 'Intruder' }),
+  },
+  'PATCH /api/v1/subscriptions/{subscriptionId}/status': {
+    path: { subscriptionId: 'subscription' },
+    body: () => ({ status: 'canceled' }),
+    adminWork: true,
+  },
+  'POST /api/v1/subscription/create-checkout': {
+    body: (w) => ({ planType: 'standard-annual', userId: w.patient }),
+  },
+  'POST /api/v1/subscription/create': { body: (w) => ({ planType: 'standard-annual', userId: w.patient }) },
+  'POST /api/v1/patient/create': { body: (w) => ({ planType: 'standard-annual', userId: w.patient }) },
+  'POST /api/v1/subscription/validate-promo': {
+    body: (w) => ({ promoCode: 'ANY', planType: 'standard-annual', userId: w.patient, captchaToken: 'x' }),
+  },
+  'POST /api/v1/subscription/create-patient-subscription': { body: (w) => ({ patientId: w.patient }) },
   'POST /api/security/session-timeout': {
     body: (w) => ({ userId: w.patient, reason: 'IDLE_TIMEOUT', duration: 900 }),
     ownData: true,
@@ -134,6 +166,7 @@ const notObjectIds: Record<string, string> = {
   'POST /api/v1/goals/preset/{presetId}/adopt': 'an id of the shared preset catalogue',
   'GET /api/v1/patient-invite-doctor/{id}':
     'invites a provider by id; any client may invite any approved provider',
+  'GET /api/v1/patient/check-feature/{feature}': 'a feature name of the plan catalogue',
   'GET /api/v1/files/avatars/{userId}/{name}': 'avatars are public by unguessable address (decision 012)',
   'GET /api/v1/journal-photos/{patientId}/{fileId}':
     'reached only through a signed link (photos.api.test.ts)',
@@ -183,7 +216,25 @@ beforeAll(async () => {
     journalType: 'prompt',
     goal: { selectedGoals: [{ goalData: { _id: goal.body.data.id } }] },
   });
+  const checkout = await owner.client.post<{ sessionId: string }>('/api/v1/subscription/create-checkout', {
+    planType: 'standard-monthly',
+  });
+  const later = await owner.client.post<{ sessionId: string }>('/api/v1/subscription/create-checkout', {
+    planType: 'standard-annual',
+  });
+  await owner.client.post(`/api/v1/subscription/local-checkout/${checkout.body.sessionId}/pay`, {
+    cardNumber: '4242424242424242',
+    expiry: '12/40',
+    cvc: '123',
+    name: 'Owner',
+  });
+  const [subscription] = await server.database.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, owner.user.id));
   world = {
+    checkout: later.body.sessionId,
+    subscription: subscription!.id,
     patient: owner.user.id,
     entry: entry.body.data.id,
     goal: goal.body.data.id,
@@ -217,6 +268,9 @@ async function ownerState(): Promise<string> {
   const { patient, connection } = world;
   const rows = await Promise.all([
     db.select().from(users).where(eq(users.id, patient)),
+    db.select().from(subscriptions).where(eq(subscriptions.userId, patient)),
+    db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, patient)),
+    db.select().from(invoices).where(eq(invoices.userId, patient)),
     db.select().from(journalEntries).where(eq(journalEntries.patientId, patient)),
     db.select().from(goals).where(eq(goals.patientId, patient)),
     db.select().from(goalMentions).where(eq(goalMentions.patientId, patient)),
@@ -281,7 +335,8 @@ describe('BOLA matrix: every id-taking route, every outsider', () => {
       const { method, path, body } = requestFor(key, route);
       for (const [who, client] of Object.entries(outsiders)) {
         // Approving, deleting and looking up accounts is the admin's own work.
-        if (who === 'an admin' && (key.includes('/users/{id}/') || route.accountDetails)) continue;
+        if (who === 'an admin' && (key.includes('/users/{id}/') || route.accountDetails || route.adminWork))
+          continue;
         const before = await ownerState();
         const reply = await client.request(method, path, body === undefined ? {} : { body });
         const text = JSON.stringify(reply.body);

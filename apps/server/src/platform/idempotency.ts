@@ -29,11 +29,11 @@ export const idempotencyMessages = {
   inProgress: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
 } as const;
 
-/** The id of what a create call answered (data.id, data._id or invitation.id), if any. */
+/** The id of what a create call answered (data.id, data._id, invitation.id or promoCode.id), if any. */
 function resourceIdOf(payload: string): string | null {
   try {
     const body = JSON.parse(payload) as Record<string, Record<string, unknown> | undefined>;
-    const id = body.data?.id ?? body.data?._id ?? body.invitation?.id;
+    const id = body.data?.id ?? body.data?._id ?? body.invitation?.id ?? body.promoCode?.id;
     return typeof id === 'string' ? id.slice(0, 100) : null;
   } catch {
     return null;

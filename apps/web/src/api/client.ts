@@ -81,6 +81,8 @@ export interface RequestOptions {
    * again with the same key when its answer may have been lost, so it is written once.
    */
   idempotent?: boolean;
+  /** 'blob': a successful answer is read as a file (a download), not as JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 /** Waits before each new attempt of an idempotent call. */
@@ -211,7 +213,7 @@ async function send(
   if (!token && !authCall && tokenStore.raw()) token = await refreshAccessToken();
 
   const url = resolveUrl(path, options.query);
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: options.responseType === 'blob' ? '*/*' : 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
   let body: BodyInit | undefined;
@@ -238,6 +240,7 @@ async function send(
   }
   watchRateLimit(response, url);
   if (token && !authCall && response.status !== 401) lastContactAt = Date.now();
+  if (response.ok && options.responseType === 'blob') return response.blob();
   const payload = await readBody(response);
   if (response.ok) return payload;
 

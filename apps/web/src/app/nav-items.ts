@@ -8,6 +8,7 @@ import {
   IconUserOff,
   IconUsersGroup,
   IconCalendarStats,
+  IconCreditCard,
   IconDiscount,
   IconReceipt,
   IconSpeakerphone,
@@ -65,6 +66,7 @@ export const profileMenuItems: readonly NavItem[] = [
     roles: ['patient'],
     icon: IconCalendarStats,
   },
+  { label: 'Subscription', to: '/subscription', roles: ['patient'], icon: IconCreditCard },
 ];
 
 export function visibleItems(items: readonly NavItem[], role: Role | null | undefined): NavItem[] {

@@ -116,6 +116,20 @@ export const routes: RouteObject[] = [
                     Component: m.ReactivationConsentPage,
                   })),
               },
+              {
+                path: '/subscription',
+                lazy: () =>
+                  import('../features/subscription/SubscriptionPage').then((m) => ({
+                    Component: m.SubscriptionPage,
+                  })),
+              },
+              {
+                path: '/checkout/:sessionId',
+                lazy: () =>
+                  import('../features/subscription/CheckoutPage').then((m) => ({
+                    Component: m.CheckoutPage,
+                  })),
+              },
             ],
           },
           {
@@ -152,6 +166,20 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/admin-users/UsersManagementPage').then((m) => ({
                     Component: m.UsersManagementPage,
+                  })),
+              },
+              {
+                path: '/admin/promo-codes',
+                lazy: () =>
+                  import('../features/admin-promo-codes/PromoCodesPage').then((m) => ({
+                    Component: m.PromoCodesPage,
+                  })),
+              },
+              {
+                path: '/admin/subscriptions',
+                lazy: () =>
+                  import('../features/admin-subscriptions/SubscriptionsPage').then((m) => ({
+                    Component: m.SubscriptionsPage,
                   })),
               },
             ],

@@ -14,6 +14,8 @@ export interface DataTableColumn<T> {
   /** Widest a cell may grow (its text wraps beyond). */
   maxWidth?: number | string;
   align?: 'left' | 'center' | 'right';
+  /** A sortable column's current order (its header holds the sort button). */
+  ariaSort?: 'ascending' | 'descending' | 'none';
 }
 
 /** Where the rows come from: a `usePagedQuery` result (or a TanStack query) fits. */
@@ -132,7 +134,13 @@ export function DataTable<T>({
             <Table.Tr>
               {selectionHeader()}
               {columns.map((column) => (
-                <Table.Th key={column.key} scope="col" w={column.width} ta={column.align}>
+                <Table.Th
+                  key={column.key}
+                  scope="col"
+                  w={column.width}
+                  ta={column.align}
+                  aria-sort={column.ariaSort}
+                >
                   {column.header}
                 </Table.Th>
               ))}

@@ -5,6 +5,7 @@ export interface TablePagerProps {
   pages: number;
   total: number;
   limit: number;
+  /** Page sizes offered; 0 is 'All' (every row on one page). */
   pageSizes: readonly number[];
   noun: [singular: string, plural: string];
   onPage: (page: number) => void;
@@ -20,7 +21,7 @@ export function TablePager({ page, pages, total, limit, pageSizes, noun, onPage,
       <Group gap="xs" align="flex-end">
         <NativeSelect
           label="Rows per page"
-          data={pageSizes.map(String)}
+          data={pageSizes.map((size) => ({ value: String(size), label: size === 0 ? 'All' : String(size) }))}
           value={String(limit)}
           onChange={(event) => onLimit(Number(event.currentTarget.value))}
           w={130}
@@ -44,7 +45,8 @@ export function TablePager({ page, pages, total, limit, pageSizes, noun, onPage,
   );
 }
 
-/** Page count from a total (the server answers pages on some lists, only hasNext on others). */
+/** Page count from a total (the server answers pages on some lists, only hasNext on others); limit 0 is All. */
 export function pageCount(total: number, limit: number): number {
-  return Math.max(1, Math.ceil(total / Math.max(1, limit)));
+  if (limit <= 0) return 1;
+  return Math.max(1, Math.ceil(total / limit));
 }

@@ -5,6 +5,10 @@ export const errorCodes = {
   FORBIDDEN: 403,
   /** The goal limits of Part 1 §5 (the message names the limit: 'Maximum of 5 personal goals reached'). */
   GOAL_LIMIT: 403,
+  /** A paid feature without a plan that unlocks it (the message contains "subscription"). */
+  SUBSCRIPTION_REQUIRED: 403,
+  /** The local checkout's card was refused. */
+  CARD_DECLINED: 402,
   NOT_FOUND: 404,
   CONFLICT: 409,
   /** A retry while the first request with its Idempotency-Key still runs. */

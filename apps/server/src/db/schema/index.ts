@@ -4,3 +4,4 @@ export * from './platform.js';
 export * from './goals.js';
 export * from './journal.js';
 export * from './jobs.js';
+export * from './billing.js';

@@ -3,12 +3,9 @@ import type { z } from 'zod';
 import type { listUsersQuery } from '@mindledger/domain';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
+import { escapeLike } from '../../platform/like.js';
 
 type ListQuery = z.output<typeof listUsersQuery>;
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function filters(query: ListQuery): SQL | undefined {
   const conditions: SQL[] = [];

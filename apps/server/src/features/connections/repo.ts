@@ -17,6 +17,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { activeConnection } from '../../platform/policy.js';
+import { escapeLike } from '../../platform/like.js';
 
 /*
  * The connections' read queries and the WHERE clauses the services hand to the writes
@@ -35,10 +36,6 @@ const person = {
   lastLoginAt: users.lastLoginAt,
 };
 const total = sql<number>`count(*) over ()`.mapWith(Number);
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function nameOrEmail(search: string | undefined): SQL | undefined {
   if (!search) return undefined;

@@ -5,6 +5,7 @@ import { visibleEntries, type ReadScope } from '../../platform/read-scope.js';
 import { goalEntryLinks, goals, journalCounts, journalEntries as e } from '../../db/schema/index.js';
 import type { EntryRow, LinkedGoal, StoredEntry } from './presenter.js';
 import type { RangeCursor } from './range-cursor.js';
+import { escapeLike } from '../../platform/like.js';
 
 /** Who reads: the author sees everything; a provider never sees private entries. */
 export type Scope = ReadScope;
@@ -63,7 +64,6 @@ const linkedGoalsOfRow = sql<LinkedGoal[]>`(select coalesce(json_agg(json_build_
 const { searchText: _searchText, ...readColumns } = getTableColumns(e);
 const storedEntry = { ...readColumns, goals: linkedGoalsOfRow };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const maxSearchWords = 8;
 const searchCap = journalReadBounds.searchMatches;
 
