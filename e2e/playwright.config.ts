@@ -58,7 +58,7 @@ export default defineConfig({
       // The phone-only journeys, and every journaling journey (and the time-zone notice, and the
       // subscription journey) again at 375 px.
       name: 'mobile',
-      testMatch: /mobile|journal(-voice)?\.spec|time-zone|(^|\/)subscription\.spec|promo-journey/,
+      testMatch: /mobile|journal(-voice)?\.spec|time-zone|(^|\/)subscription\.spec|promo-journey|signup-plan/,
       use: {
         baseURL: `http://127.0.0.1:${port}`,
         viewport: { width: 375, height: 812 },

@@ -5,6 +5,7 @@ test('a new client registers, activates with the mailed code, logs in, edits the
   page,
   request,
 }) => {
+  test.setTimeout(120_000);
   const email = uniqueEmail('journey');
   const password = 'Journey@2026';
 
@@ -35,6 +36,15 @@ test('a new client registers, activates with the mailed code, logs in, edits the
   await page.getByLabel('Activation code').fill(code);
   await page.getByRole('button', { name: 'Activate account' }).click();
 
+  // The plan step of signup (decision 081): the free plan goes straight to the login.
+  await expect(page).toHaveURL(/\/subscription\/signup$/);
+  await expect(page.getByRole('heading', { name: 'Choose Your Plan', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: 'Standard Annual' }).getByText('Most Popular'),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('article', { name: 'Free' }).getByRole('button', { name: 'Select Plan' }).click();
+  await expect(page.getByText('Free plan activated successfully!')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Client Login' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);

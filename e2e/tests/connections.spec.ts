@@ -47,6 +47,7 @@ test('provider invites a new client by email; the client registers, accepts, and
   await client.getByRole('button', { name: 'Create account' }).click();
   await client.getByLabel('Activation code').fill(await codeFor(request, email, /Activate/));
   await client.getByRole('button', { name: 'Activate account' }).click();
+  await client.getByRole('article', { name: 'Free' }).getByRole('button', { name: 'Select Plan' }).click();
   await expect(client.getByRole('heading', { name: 'Client Login' })).toBeVisible();
   await signIn(client, '/auth/login/client', email, password);
   await expect(client.getByRole('heading', { name: 'Welcome, Nina' })).toBeVisible();

@@ -87,7 +87,9 @@ test('a new client subscribes with a trial, upgrades, schedules a downgrade and 
   await noSidewaysScroll(page);
   await fillCard(page, '4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Start trial' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+  await expect(page.getByRole('region', { name: 'Card details' }).getByRole('alert')).toHaveText(
+    'Your card was declined.',
+  );
   await shot(page, 'checkout');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   const confirmed = page.waitForRequest(/\/subscription\/checkout\/success\?session_id=cs_local_/);

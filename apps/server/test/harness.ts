@@ -13,7 +13,7 @@ import { openDatabase, pgliteExtensions, type Database } from '../src/db/client.
 import { users } from '../src/db/schema/index.js';
 import type { Clock } from '../src/platform/clock.js';
 import { createCounterStore } from '../src/platform/counter-store.js';
-import { hashPassword } from '../src/platform/passwords.js';
+import { hashPassword, useTestPasswordCost } from '../src/platform/passwords.js';
 import {
   adminQuery,
   databaseUrlFor,
@@ -22,6 +22,10 @@ import {
   testDatabaseUrl,
   testRedisUrl,
 } from './template.js';
+
+// Cheap argon2id parameters in the API tests' servers (decision 082); the built server and the
+// browser journeys keep the baseline.
+useTestPasswordCost();
 
 export const password = 'Secret@123';
 let passwordHash: Promise<string> | undefined;

@@ -11,7 +11,9 @@ export interface AccessClaims {
 }
 
 /** One-time purposes of short-lived signed tokens. */
-export type Purpose = 'activation' | 'password_reset' | 'email_change' | 'two_factor';
+export type CodePurpose = 'activation' | 'password_reset' | 'email_change' | 'two_factor';
+/** Code purposes, and the plan step of signup (no code: the token alone, decision 081). */
+export type Purpose = CodePurpose | 'signup_plan';
 
 export interface PurposeClaims {
   sub: string;

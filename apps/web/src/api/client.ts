@@ -83,6 +83,11 @@ export interface RequestOptions {
   idempotent?: boolean;
   /** 'blob': a successful answer is read as a file (a download), not as JSON. */
   responseType?: 'json' | 'blob';
+  /**
+   * The plan step of signup (decision 081): sent as X-Signup-Token instead of a session's token; a
+   * 401 then means the step expired, so no refresh is tried.
+   */
+  signupToken?: string;
 }
 
 /** Waits before each new attempt of an idempotent call. */
@@ -207,14 +212,16 @@ async function send(
   options: RequestOptions & { idempotencyKey?: string },
   retried: boolean,
 ): Promise<unknown> {
-  const authCall = isAuthEndpoint(path);
-  let token = tokenStore.valid();
+  const signup = options.signupToken;
+  const authCall = isAuthEndpoint(path) || signup !== undefined;
+  let token = signup === undefined ? tokenStore.valid() : null;
   // A stored token that has expired counts as absent; renew it first instead of provoking a 401.
   if (!token && !authCall && tokenStore.raw()) token = await refreshAccessToken();
 
   const url = resolveUrl(path, options.query);
   const headers = new Headers({ Accept: options.responseType === 'blob' ? '*/*' : 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (signup) headers.set('X-Signup-Token', signup);
   if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;

@@ -63,6 +63,34 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // The plan step of signup, before the first sign-in (decision 081).
+        path: '/subscription/signup',
+        lazy: () =>
+          import('./layouts/AuthLayout').then((m) => ({
+            element: (
+              <PublicOnly>
+                <m.AuthLayout width={1040} />
+              </PublicOnly>
+            ),
+          })),
+        children: [
+          {
+            index: true,
+            lazy: () =>
+              import('../features/subscription/SignupPlanPage').then((m) => ({
+                Component: m.SignupPlanPage,
+              })),
+          },
+          {
+            path: 'checkout/:sessionId',
+            lazy: () =>
+              import('../features/subscription/CheckoutPage').then((m) => ({
+                Component: m.SignupCheckoutPage,
+              })),
+          },
+        ],
+      },
+      {
         element: (
           <RequireAuth>
             <AppLayout />

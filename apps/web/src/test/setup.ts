@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy/waitFor wait up to 4 s (1 s by default): on the busy 2-core CI machine a modal's close and
+// the toast after it can take longer than a second while the API tests run beside these.
+configure({ asyncUtilTimeout: 4000 });
 
 // Mantine needs matchMedia and ResizeObserver, which jsdom does not provide.
 if (!window.matchMedia) {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { verificationCodes } from '../../db/schema/index.js';
 import { hmac, safeEqual, sixDigitCode } from '../../platform/crypto.js';
 import { badRequest } from '../../platform/errors.js';
-import type { Purpose } from '../../platform/tokens.js';
+import type { CodePurpose as Purpose } from '../../platform/tokens.js';
 
 export const codeMessages = {
   invalidToken: 'This code is no longer valid. Request a new code.',

@@ -30,6 +30,9 @@ import { findUserByEmail, findUserById, updateUser, type UserRow } from '../../p
 import { Sessions } from './sessions.js';
 import { LoginThrottle } from './throttle.js';
 
+/** How long the plan step after activation may start a checkout without a sign-in. */
+export const SIGNUP_PLAN_TTL_SECONDS = 3600;
+
 export const authMessages = {
   registered: 'Registration successful. Check your email for the activation code.',
   emailTaken: 'An account with this email already exists.',
@@ -105,7 +108,14 @@ export class AuthService {
       // The account is activated either way; unclaimed invitations stay open for a retry.
       this.ctx.log.error({ err: error }, 'claiming email invitations failed');
     }
-    return { success: true, message: authMessages.activated };
+    // A new client picks a plan next, before the first sign-in (decision 081): this token lets the
+    // plan step start a checkout for this account only, for an hour.
+    if (user.role !== 'patient') return { success: true, message: authMessages.activated };
+    const signupToken = await this.ctx.tokens.signPurpose(
+      { sub: user.id, purpose: 'signup_plan' },
+      SIGNUP_PLAN_TTL_SECONDS,
+    );
+    return { success: true, message: authMessages.activated, signupToken };
   }
 
   /** resend-otp: a new activation code, a new two-factor code, or (signed in) a new email-change code. */

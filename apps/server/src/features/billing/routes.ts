@@ -21,6 +21,13 @@ import { promoDiscount, promoTerms } from './invoice.js';
 import { presentInvoice, presentPlan, presentSubscription } from './presenter.js';
 import { findInvoice, findPromoById } from './repo.js';
 import type { BillingService } from './service.js';
+import {
+  checkoutUser,
+  requireClientOrSignup,
+  requireSignup,
+  signupCheckoutUrls,
+  signupMessages,
+} from './signup.js';
 import { trackUsage } from './usage.js';
 
 const tags = ['subscription'];
@@ -63,6 +70,8 @@ export function subscriptionRoutes(
 ): FastifyPluginAsyncZod {
   const patient = { preValidation: ctx.guards.requireRole('patient') };
   const provider = { preValidation: ctx.guards.requireRole('provider') };
+  const clientOrSignup = { preValidation: requireClientOrSignup(ctx) };
+  const signup = { preValidation: requireSignup(ctx) };
   return async (app) => {
     app.get('/subscription/plans', { schema: { tags } }, async () => ({
       success: true,
@@ -193,9 +202,9 @@ export function subscriptionRoutes(
     const sessionParams = z.object({ id: z.string().min(1).max(200) });
     app.get(
       '/subscription/local-checkout/:id',
-      { ...patient, schema: { tags, params: sessionParams } },
+      { ...clientOrSignup, schema: { tags, params: sessionParams } },
       async (request) => {
-        const session = await service.localCheckout(caller(request).sub, request.params.id);
+        const session = await service.localCheckout(checkoutUser(request), request.params.id);
         const promo = session.promoCodeId ? await findPromoById(ctx.db, session.promoCodeId) : undefined;
         return {
           success: true,
@@ -220,10 +229,35 @@ export function subscriptionRoutes(
     );
     app.post(
       '/subscription/local-checkout/:id/pay',
-      { ...patient, schema: { tags, params: sessionParams, body: localCheckoutPaySchema } },
+      { ...clientOrSignup, schema: { tags, params: sessionParams, body: localCheckoutPaySchema } },
       async (request) => ({
         success: true,
-        ...(await service.payLocalCheckout(caller(request).sub, request.params.id, request.body)),
+        ...(await service.payLocalCheckout(checkoutUser(request), request.params.id, request.body)),
+      }),
+    );
+
+    // The plan step of signup, before the first sign-in (decision 081).
+    app.post(
+      '/subscription/signup-checkout',
+      { ...signup, schema: { tags, body: createCheckoutSchema } },
+      async (request) => {
+        const me = checkoutUser(request);
+        ownUser(me, request.body.userId);
+        if (request.body.promoCode) throw badRequest(signupMessages.noPromo);
+        const answer = await service.createCheckout(
+          me,
+          { ...request.body, isSignup: true, promoCode: null },
+          signupCheckoutUrls(me),
+        );
+        return { success: true, ...answer };
+      },
+    );
+    app.get(
+      '/subscription/signup-checkout/success',
+      { ...signup, schema: { tags, querystring: checkoutSessionQuery } },
+      async (request) => ({
+        ...(await service.confirmCheckout(checkoutUser(request), request.query.session_id)),
+        redirect: '/auth/login/client',
       }),
     );
   };

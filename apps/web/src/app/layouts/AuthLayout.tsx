@@ -4,13 +4,13 @@ import { Outlet } from 'react-router';
 import { authStore } from '../../features/auth';
 import { Logo } from '../../ui/Logo';
 
-/** Centered card for the sign-in, registration and code pages. */
-export function AuthLayout() {
+/** Centered card for the sign-in, registration and code pages (wider for the signup plan step). */
+export function AuthLayout({ width = 460 }: { width?: number }) {
   useEffect(() => authStore.consumeSignedOutTo(), []);
   return (
     <Box mih="100dvh" className="auth-background" py="xl" px="md">
       <Center>
-        <Stack w="100%" maw={460} gap="lg">
+        <Stack w="100%" maw={width} gap="lg">
           <Center>
             <Logo />
           </Center>

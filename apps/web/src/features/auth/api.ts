@@ -38,7 +38,10 @@ export const authApi = {
     api.post<ActivationTokenResponse>('resend-otp', { is2fa: true, two_factor_token: twoFactorToken }),
   register: (input: RegistrationInput) => api.post<ActivationTokenResponse>('registration', input),
   activate: (activationToken: string, code: string) =>
-    api.post<MessageResponse>('activate-user', { activation_token: activationToken, activation_code: code }),
+    api.post<MessageResponse & { signupToken?: string }>('activate-user', {
+      activation_token: activationToken,
+      activation_code: code,
+    }),
   resendActivation: (email: string) => api.post<ActivationTokenResponse>('resend-otp', { email }),
   requestPasswordReset: (email: string) =>
     api.post<ActivationTokenResponse>('reset-user-password', { email }),

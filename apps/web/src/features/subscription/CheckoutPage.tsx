@@ -21,6 +21,8 @@ import { subscriptionApi, subscriptionKeys, type LocalCheckoutSession } from './
 import { cardFormSchema, formatCardNumber, formatCvc, formatExpiry, type CardFormValues } from './card-form';
 import { failureMessage } from './messages';
 import { subscriptionPath } from './paths';
+import { signupPlanPath, signupStep } from './signup-step';
+import { SignupStepExpired } from './SignupStepExpired';
 import { appPath, priceLabel, trialSummary } from './plan-view';
 import { SummaryList, type SummaryRow } from './SummaryList';
 import classes from './subscription.module.css';
@@ -30,11 +32,12 @@ import classes from './subscription.module.css';
  * order summary and a card form for test cards; on success the client goes back to 'Choose Your
  * Plan' with the session id, and 'Cancel' goes back with cancel=true.
  */
-export function CheckoutPage() {
+export function CheckoutPage({ signupToken }: { signupToken?: string | undefined }) {
   const { sessionId = '' } = useParams();
+  const plansPath = signupToken ? signupPlanPath : subscriptionPath;
   const checkout = useQuery({
     queryKey: subscriptionKeys.checkout(sessionId),
-    queryFn: ({ signal }) => subscriptionApi.localCheckout(sessionId, signal),
+    queryFn: ({ signal }) => subscriptionApi.localCheckout(sessionId, signal, signupToken),
     retry: false,
   });
   const title = <PageTitle title="Checkout" description="Review your plan and enter your card." />;
@@ -61,7 +64,7 @@ export function CheckoutPage() {
             }
             onRetry={notFound ? undefined : () => void checkout.refetch()}
           />
-          <BackToPlans />
+          <BackToPlans to={plansPath} />
         </Stack>
       </>
     );
@@ -84,20 +87,27 @@ export function CheckoutPage() {
           <Card withBorder radius="lg" padding="lg">
             <Stack gap="md" align="flex-start">
               <Text role="status">{closed}</Text>
-              <BackToPlans />
+              <BackToPlans to={plansPath} />
             </Stack>
           </Card>
         ) : (
-          <CardForm session={session} />
+          <CardForm session={session} signupToken={signupToken} plansPath={plansPath} />
         )}
       </div>
     </>
   );
 }
 
-function BackToPlans() {
+/** The hosted checkout of the plan step of signup (decision 081): no session, the signup token. */
+export function SignupCheckoutPage() {
+  const token = signupStep.token();
+  if (token) return <CheckoutPage signupToken={token} />;
+  return <SignupStepExpired />;
+}
+
+function BackToPlans({ to }: { to: string }) {
   return (
-    <Button component={Link} to={subscriptionPath} variant="default" w="fit-content">
+    <Button component={Link} to={to} variant="default" w="fit-content">
       Back to Choose Your Plan
     </Button>
   );
@@ -147,7 +157,15 @@ function OrderSummary({ session }: { session: LocalCheckoutSession }) {
 
 const fields = ['cardNumber', 'expiry', 'cvc', 'name'] as const;
 
-function CardForm({ session }: { session: LocalCheckoutSession }) {
+function CardForm({
+  session,
+  signupToken,
+  plansPath,
+}: {
+  session: LocalCheckoutSession;
+  signupToken: string | undefined;
+  plansPath: string;
+}) {
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<CardFormValues>({
@@ -155,19 +173,20 @@ function CardForm({ session }: { session: LocalCheckoutSession }) {
     defaultValues: { cardNumber: '', expiry: '', cvc: '', name: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const cancelTo = appPath(session.cancelUrl) ?? subscriptionPath;
+  const cancelTo = appPath(session.cancelUrl) ?? plansPath;
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     setPaymentInProgress(true);
     try {
-      const answer = await subscriptionApi.pay(session.id, {
+      const card = {
         cardNumber: values.cardNumber.replace(/\s/g, ''),
         expiry: values.expiry,
         cvc: values.cvc,
         name: values.name.trim(),
-      });
-      await navigate(appPath(answer.redirect) ?? subscriptionPath, { replace: true });
+      };
+      const answer = await subscriptionApi.pay(session.id, card, signupToken);
+      await navigate(appPath(answer.redirect) ?? plansPath, { replace: true });
     } catch (error) {
       if (applyServerFieldErrors(error, fields, form.setError)) return;
       setFormError(failureMessage(error, billingMessages.processFailed));

@@ -26,10 +26,12 @@ export function confirmationMessage(answer: CheckoutConfirmation): string {
  */
 const confirmations = new Map<string, Promise<boolean>>();
 
-async function confirm(sessionId: string, queryClient: QueryClient): Promise<boolean> {
+type Confirm = (sessionId: string) => Promise<CheckoutConfirmation>;
+
+async function confirm(sessionId: string, queryClient: QueryClient, ask: Confirm): Promise<boolean> {
   setPaymentInProgress(true);
   try {
-    const answer = await subscriptionApi.confirmCheckout(sessionId);
+    const answer = await ask(sessionId);
     if (!answer.success) return false;
     toast.success(confirmationMessage(answer));
     return true;
@@ -41,10 +43,10 @@ async function confirm(sessionId: string, queryClient: QueryClient): Promise<boo
   }
 }
 
-function confirmOnce(sessionId: string, queryClient: QueryClient): Promise<boolean> {
+function confirmOnce(sessionId: string, queryClient: QueryClient, ask: Confirm): Promise<boolean> {
   let pending = confirmations.get(sessionId);
   if (!pending) {
-    pending = confirm(sessionId, queryClient).then((ok) => {
+    pending = confirm(sessionId, queryClient, ask).then((ok) => {
       // A failed confirmation may be tried again (a reload of the page).
       if (!ok) confirmations.delete(sessionId);
       return ok;
@@ -65,19 +67,26 @@ export interface CheckoutReturnProps {
   onConfirmed: () => void;
   /** 'View Subscription Options' on the activation-error screen. */
   onViewOptions: () => void;
+  /** How the session is confirmed (the plan step of signup confirms with its token). */
+  confirmSession?: Confirm;
 }
 
 /**
  * Back from the hosted checkout with a session_id (Part 2 §4): the processing screen while the
  * session is confirmed, then the plans with a success toast, or the activation-error screen.
  */
-export function CheckoutReturn({ sessionId, onConfirmed, onViewOptions }: CheckoutReturnProps) {
+export function CheckoutReturn({
+  sessionId,
+  onConfirmed,
+  onViewOptions,
+  confirmSession = subscriptionApi.confirmCheckout,
+}: CheckoutReturnProps) {
   const queryClient = useQueryClient();
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     let live = true;
-    void confirmOnce(sessionId, queryClient).then((ok) => {
+    void confirmOnce(sessionId, queryClient, confirmSession).then((ok) => {
       if (!live) return;
       if (ok) onConfirmed();
       else setFailed(true);
@@ -85,7 +94,7 @@ export function CheckoutReturn({ sessionId, onConfirmed, onViewOptions }: Checko
     return () => {
       live = false;
     };
-  }, [sessionId, queryClient, onConfirmed]);
+  }, [sessionId, queryClient, onConfirmed, confirmSession]);
 
   if (failed) return <ActivationError onViewOptions={onViewOptions} />;
   return <Processing />;

@@ -112,8 +112,20 @@ export const subscriptionApi = {
   validatePromo: (body: ValidatePromoBody) =>
     api.post<PromoResultResponse>('subscription/validate-promo', body),
   portal: () => api.post<{ success: boolean; url: string }>('subscription/portal'),
-  localCheckout: (id: string, signal?: AbortSignal) =>
-    api.get<{ success: boolean; session: LocalCheckoutSession }>(checkoutPath(id), { signal }),
-  pay: (id: string, card: CardBody) =>
-    api.post<{ success: boolean; redirect: string }>(`${checkoutPath(id)}/pay`, card),
+  localCheckout: (id: string, signal?: AbortSignal, signupToken?: string) =>
+    api.get<{ success: boolean; session: LocalCheckoutSession }>(checkoutPath(id), { signal, signupToken }),
+  pay: (id: string, card: CardBody, signupToken?: string) =>
+    api.post<{ success: boolean; redirect: string }>(`${checkoutPath(id)}/pay`, card, { signupToken }),
+  /** The plan step of signup (decision 081), with the token activation answered. */
+  signupCheckout: (planType: PlanId, signupToken: string) =>
+    api.post<CheckoutAnswer>(
+      'subscription/signup-checkout',
+      { planType, isSignup: true, applyFirstTimeTrial: true },
+      { signupToken },
+    ),
+  confirmSignupCheckout: (sessionId: string, signupToken: string) =>
+    api.get<CheckoutConfirmation & { redirect?: string }>('subscription/signup-checkout/success', {
+      query: { session_id: sessionId },
+      signupToken,
+    }),
 };

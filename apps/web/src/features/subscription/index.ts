@@ -5,3 +5,4 @@
  */
 export { SubscriptionLink, UpgradePrompt, type UpgradePromptProps } from './UpgradePrompt';
 export { checkoutPath, subscriptionPath } from './paths';
+export { signupCheckoutPath, signupPlanPath, signupStep } from './signup-step';

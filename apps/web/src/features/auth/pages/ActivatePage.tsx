@@ -7,6 +7,7 @@ import { isValidEmail } from '@mindledger/domain';
 import { errorMessage } from '../../../api/client';
 import { toast } from '../../../ui/toast';
 import { useDocumentTitle } from '../../../ui/PageTitle';
+import { signupPlanPath, signupStep } from '../../subscription';
 import { authApi } from '../api';
 import { FormAlert } from '../components/FormAlert';
 import { codeSchema, type CodeInput } from '../components/form-utils';
@@ -60,6 +61,13 @@ export function ActivatePage() {
     try {
       const response = await authApi.activate(pending.token, code);
       clearPendingCode('activation');
+      if (response.signupToken) {
+        // A new client picks a plan before the first sign-in (decision 081).
+        signupStep.save(response.signupToken);
+        toast.success('Your account is activated. Choose a plan to continue.');
+        navigate(withMobileFlag(signupPlanPath, mobile), { replace: true });
+        return;
+      }
       toast.success(response.message ?? 'Your account is activated. You can now log in.');
       const login = pending.role === 'provider' ? '/auth/login' : '/auth/login/client';
       navigate(withMobileFlag(login, mobile), { replace: true });
