@@ -245,7 +245,13 @@ if (scenarios.includes('soak')) {
       ...p.plan,
       '```',
     ]);
-    lines.push(...table, ...week, ...plans, '');
+    const renewals = result.renewals
+      ? [
+          '',
+          `Renewals during the run (the \`subscription-renewals\` tick, worker in process): ${result.renewals.invoices.toLocaleString('en')} renewal invoices for ${result.renewals.subscriptions.toLocaleString('en')} Standard subscriptions, ${result.renewals.pastDue} now past due (cards that fail), ${result.renewals.duplicates} periods billed twice.`,
+        ]
+      : [];
+    lines.push(...table, ...renewals, ...week, ...plans, '');
   }
 }
 for (const url of [...created]) await drop(url);

@@ -97,6 +97,19 @@ export async function seedSoak(options: {
       join (select id, row_number() over (order by email) - 1 as n from users
             where email like 'soak-provider-%') p on p.n = (c.n / 4) % ${SOAK_PROVIDERS}
       where c.n % 4 = 0 or c.id in (select id from users where email in (${HEAVY.email}, ${LIGHT.email}))`);
+    // Billing (issue 12) in the mix: 2 patients in 5 hold Standard Monthly with the local provider,
+    // their periods ending one after another over the run (and 10 minutes past it), so the
+    // `subscription-renewals` tick renews some every minute; 1 in 20 of them has a card that fails.
+    const spreadSeconds = (SOAK_MINUTES + 10) * 60;
+    await db.execute(sql`
+      insert into subscriptions (user_id, provider, plan_type, status, amount, current_period_start,
+        current_period_end, card_last4, card_fails_renewal, last_event_at, created_at, updated_at)
+      select id, 'local', 'standard-monthly', 'active', 1299, due - interval '1 month', due, '4242',
+        n % 20 = 0, due - interval '1 month', due - interval '1 month', due - interval '1 month'
+      from (select id, n, now() + interval '3 minutes' + (n * ${spreadSeconds} / ${SOAK_PATIENTS}) * interval '1 second' as due
+            from (select id, row_number() over (order by email) as n from users
+                  where email like 'journal-%' and role = 'patient') u) p
+      where n % 5 < 2`);
     await db.execute(sql`analyze`);
     const patients = rowsOf<{ email: string }>(
       await db.execute(sql`select email from users where email like 'journal-%' order by email`),
@@ -727,6 +740,28 @@ const mix: Action[] = [
     run: (w, s) => w.get('GET goals/journal/goals-summary', s, '/api/v1/goals/journal/goals-summary'),
   },
   { role: 'patient', weight: 0.5, run: (w, s) => w.get('GET get-doctors', s, '/api/v1/get-doctors') },
+  // subscriptions (issue 12): the check in front of paid features, the plan page
+  {
+    role: 'patient',
+    weight: 4,
+    run: (w, s) =>
+      w.get('GET patient/check-feature/weekly-insights', s, '/api/v1/patient/check-feature/weekly-insights'),
+  },
+  {
+    role: 'patient',
+    weight: 1,
+    run: (w, s) => w.get('GET subscription/current', s, '/api/v1/subscription/current'),
+  },
+  {
+    role: 'patient',
+    weight: 0.3,
+    run: (w, s) => w.get('GET subscription/invoices', s, '/api/v1/subscription/invoices'),
+  },
+  {
+    role: 'patient',
+    weight: 0.3,
+    run: (w, s) => w.get('GET subscription/plans', s, '/api/v1/subscription/plans'),
+  },
   { role: 'patient', weight: 0.3, run: (w, s) => w.get('GET access-history', s, '/api/v1/access-history') },
   // client writes
   { role: 'patient', weight: 5, run: (w, s) => w.createEntry(s) },
@@ -936,6 +971,8 @@ export interface SoakResult {
   latencies: Map<string, number[]>[];
   weekProbe: WeekProbeRow[];
   weekPlans: { mode: string; plan: string[]; ms: number | null }[];
+  /** What the renewal tick did during the run (seeded Standard subscriptions coming due). */
+  renewals?: { invoices: number; pastDue: number; subscriptions: number; duplicates: number };
 }
 
 /**
@@ -1056,6 +1093,10 @@ export async function runSoak(
     for (let i = 0; i < 300 && workload.inflight > 0; i += 1) await sleep(100);
     clearInterval(maintainer);
     const endedAt = new Date();
+    const counter = pgClient;
+    let renewals = counter
+      ? await renewalCounts(async (text) => (await counter.query(text)).rows as Record<string, unknown>[])
+      : undefined;
     client.close();
 
     const weekProbe: WeekProbeRow[] = [];
@@ -1069,6 +1110,14 @@ export async function runSoak(
       weekProbe.push(...(await measureWeek(server.url, 'restarted')));
     }
     await server.stop();
+    if (!renewals && !env.DATABASE_URL) {
+      const embedded = await openDatabase({ dataDir });
+      try {
+        renewals = await renewalCounts(async (text) => rowsOf(await embedded.db.execute(sql.raw(text))));
+      } finally {
+        await embedded.close();
+      }
+    }
     const { patients: _patients, providers: _providers, ...seedSummary } = seed;
     return {
       database,
@@ -1085,11 +1134,30 @@ export async function runSoak(
       latencies: recorder.windows,
       weekProbe,
       weekPlans,
+      ...(renewals ? { renewals } : {}),
     };
   } finally {
     await pgClient?.end();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Renewal invoices written during the run, subscriptions now past due, and any period billed twice. */
+async function renewalCounts(
+  query: (text: string) => Promise<Record<string, unknown>[]>,
+): Promise<NonNullable<SoakResult['renewals']>> {
+  const [row] = await query(`
+    select (select count(*) from invoices where reason = 'subscription_cycle') as invoices,
+           (select count(*) from subscriptions where status = 'past_due') as past_due,
+           (select count(*) from subscriptions) as subscriptions,
+           (select count(*) from (select subscription_id, period_start from invoices
+              where reason = 'subscription_cycle' group by 1, 2 having count(*) > 1) d) as duplicates`);
+  return {
+    invoices: Number(row?.invoices ?? 0),
+    pastDue: Number(row?.past_due ?? 0),
+    subscriptions: Number(row?.subscriptions ?? 0),
+    duplicates: Number(row?.duplicates ?? 0),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

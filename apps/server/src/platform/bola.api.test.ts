@@ -149,6 +149,10 @@ const matrix: Record<string, IdRoute> = {
     body: (w) => ({ planType: 'standard-annual', userId: w.patient }),
   },
   'POST /api/v1/subscription/create': { body: (w) => ({ planType: 'standard-annual', userId: w.patient }) },
+  // the plan step of signup: a session is no signup token (401); the token's own user only (403)
+  'POST /api/v1/subscription/signup-checkout': {
+    body: (w) => ({ planType: 'standard-annual', userId: w.patient }),
+  },
   'POST /api/v1/patient/create': { body: (w) => ({ planType: 'standard-annual', userId: w.patient }) },
   'POST /api/v1/subscription/validate-promo': {
     body: (w) => ({ promoCode: 'ANY', planType: 'standard-annual', userId: w.patient, captchaToken: 'x' }),
