@@ -52,7 +52,8 @@ export function PlanCard({ plan, held, pending, disabled, onChoose }: PlanCardPr
           <Title order={3} fz="lg" id={titleId}>
             {plan.name}
           </Title>
-          <Group gap={6} justify="flex-end">
+          {/* the badges keep their whole text; the plan's name wraps instead */}
+          <Group gap={6} justify="flex-end" style={{ flexShrink: 0 }}>
             {plan.popular && (
               <Badge color="grape" variant="filled">
                 Most Popular
