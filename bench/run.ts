@@ -17,12 +17,21 @@ import {
 } from './lib.js';
 import { benchLedger, ledgerReport, seedLedger } from './ledger.js';
 import { benchLogin, loginReport } from './login.js';
+import {
+  benchFanout,
+  benchLive,
+  benchReminders,
+  notificationsReport,
+  seedFanout,
+  seedLive,
+  seedReminders,
+} from './notifications.js';
 import { startServer } from './server.js';
 import { runSoak, HOME_ROUTES } from './soak.js';
 import { soakSvg, summarise, summaryTable } from './soak-report.js';
 
 /**
- * `npm run bench [foundation|connections|goals|journal|login|ledger|billing|soak]` (default: all but soak,
+ * `npm run bench [foundation|connections|goals|journal|login|ledger|billing|notifications|soak]` (default: all but soak,
  * which runs only when named; `BENCH_TARGETS=postgres` or
  * `embedded` for one database): the real, built server on the embedded
  * database and on PostgreSQL, driven by autocannon. Prints tables for bench/README.md and writes
@@ -31,7 +40,7 @@ import { soakSvg, summarise, summaryTable } from './soak-report.js';
 const only = process.argv[2];
 const scenarios = only
   ? [only]
-  : ['foundation', 'connections', 'goals', 'journal', 'login', 'ledger', 'billing'];
+  : ['foundation', 'connections', 'goals', 'journal', 'login', 'ledger', 'billing', 'notifications'];
 const onlyTargets = process.env.BENCH_TARGETS?.split(',');
 const targets: { key: string; label: string; env: () => Promise<Record<string, string>> }[] = [
   { key: 'embedded', label: 'PGlite (embedded)', env: async () => ({}) },
@@ -201,6 +210,38 @@ if (scenarios.includes('billing')) {
     }
   }
   lines.push(...billingReport(results), '');
+}
+if (scenarios.includes('notifications')) {
+  const results: Parameters<typeof notificationsReport>[0] = {};
+  type Options = { databaseUrl: string | undefined; dataDir: string };
+  for (const target of targets) {
+    // each part on a database of its own: the deliveries one part leaves queued do not slow the next
+    const run = async <T>(seed: (o: Options) => Promise<void>, work: (o: Options) => Promise<T>) => {
+      const env = await target.env();
+      const dataDir = await mkdtemp(join(tmpdir(), 'mindledger-bench-'));
+      const options = { databaseUrl: env.DATABASE_URL, dataDir };
+      try {
+        await seed(options);
+        return await work(options);
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+        if (env.DATABASE_URL) await drop(env.DATABASE_URL);
+      }
+    };
+    const fanout = await run(seedFanout, (o) => benchFanout(target.label, o));
+    const reminders = await run(seedReminders, (o) => benchReminders(target.label, o));
+    const live = await run(seedLive, async (o) => {
+      const env: Record<string, string> = o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {};
+      const server = await startServer(port++, env, o.dataDir, { keepDataDir: true });
+      try {
+        return await benchLive(target.label, server);
+      } finally {
+        await server.stop();
+      }
+    });
+    results[target.key] = { fanout, reminders, live };
+  }
+  lines.push(...notificationsReport(results), '');
 }
 if (scenarios.includes('soak')) {
   // PostgreSQL first: the longer, more telling run

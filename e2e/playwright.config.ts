@@ -55,10 +55,11 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${port}`, channel: undefined },
     },
     {
-      // The phone-only journeys, and every journaling journey (and the time-zone notice, and the
-      // subscription journey) again at 375 px.
+      // The phone-only journeys, and every journaling journey (and the time-zone notice, the
+      // subscription and the notifications journeys) again at 375 px.
       name: 'mobile',
-      testMatch: /mobile|journal(-voice)?\.spec|time-zone|(^|\/)subscription\.spec|promo-journey|signup-plan/,
+      testMatch:
+        /mobile|journal(-voice)?\.spec|time-zone|(^|\/)subscription\.spec|promo-journey|signup-plan|(^|\/)notifications\.spec/,
       use: {
         baseURL: `http://127.0.0.1:${port}`,
         viewport: { width: 375, height: 812 },

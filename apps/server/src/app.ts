@@ -171,7 +171,13 @@ export async function buildApp(
 
   await ctx.jobs.start();
   await ctx.sessionRegistry.start();
+  await services.notifications.start();
+  // Open live streams would hold the server open: they end first (clients reconnect elsewhere).
+  app.addHook('preClose', async () => {
+    services.notifications.streams.closeAll();
+  });
   app.addHook('onClose', async () => {
+    await services.notifications.close();
     await ctx.sessionRegistry.close();
     await ctx.jobs.stop();
     if (!deps.store) await ctx.store.close();

@@ -42,6 +42,12 @@ export interface Config {
   ai: AiConfig;
   /** Stripe as the card provider when STRIPE_SECRET_KEY is set (else the local provider). */
   stripe: StripeConfig | undefined;
+  /**
+   * The Web Push VAPID key pair (base64url, both or neither); when unset a pair is generated once
+   * and kept in DATA_DIR/vapid.json.
+   */
+  vapidPublicKey: string | undefined;
+  vapidPrivateKey: string | undefined;
 }
 
 /** Stripe (issue 12): the keys, the price of each paid plan, and an API address for tests. */
@@ -206,5 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perMinute: int(env.AI_RATE_LIMIT_PER_MINUTE, 30),
     },
     stripe: stripeConfig(env),
+    vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
+    vapidPrivateKey: env.VAPID_PRIVATE_KEY || undefined,
   };
 }

@@ -12,6 +12,7 @@ import { Idempotency } from './platform/idempotency.js';
 import { JobRunner } from './platform/jobs/index.js';
 import { MAIL_JOB, Mailer, OutboxMail, SmtpMail, type MailMessage, type MailPort } from './platform/mail.js';
 import { AccessPolicy } from './platform/policy.js';
+import { loadVapidKeys, vapidSubject, WebPush, type PushPort } from './platform/push.js';
 import { createSessionRegistry, type SessionRegistry } from './platform/sessions/index.js';
 import { Tokens } from './platform/tokens.js';
 
@@ -36,6 +37,8 @@ export interface AppContext {
   idempotency: Idempotency;
   /** The journaling assistant: local engine or OpenAI-compatible endpoint. */
   ai: AiPort;
+  /** Web Push (VAPID keys from the environment, else generated once into the data directory). */
+  push: PushPort;
 }
 
 /** The outside parts a process may bring; the rest comes from the config. */
@@ -48,6 +51,7 @@ export interface ContextDeps {
   /** The journaling assistant (default: from config, local engine or OpenAI-compatible). */
   ai?: AiPort;
   store?: CounterStore;
+  push?: PushPort;
   /** Whether this process works the job queues (default: config.jobsInProcess). */
   runJobs?: boolean;
   /** Job polling interval (tests poll faster). */
@@ -92,6 +96,16 @@ export function createContext(config: Config, deps: ContextDeps): AppContext {
     mailer: new Mailer(jobs),
     files: deps.files ?? new LocalFiles(join(config.dataDir, 'files')),
     idempotency,
+    push:
+      deps.push ??
+      new WebPush({
+        ...loadVapidKeys({
+          publicKey: config.vapidPublicKey,
+          privateKey: config.vapidPrivateKey,
+          dataDir: config.dataDir,
+        }),
+        subject: vapidSubject(config.mailFrom),
+      }),
     ai: deps.ai ?? createAi(config.ai, (failure) => deps.log.warn({ ai: failure }, 'assistant call failed')),
   };
 }

@@ -22,9 +22,11 @@ const ctx = createContext(config, { database, log, runJobs: true });
 const services = createServices(ctx);
 for (const feature of features) feature.jobs?.(ctx, services);
 await ctx.jobs.start();
+await services.notifications.start();
 log.info('worker started');
 closeWithGrace(async () => {
   await ctx.jobs.stop();
+  await services.notifications.close();
   await ctx.sessionRegistry.close();
   await ctx.store.close();
   await database.close();

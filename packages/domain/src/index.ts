@@ -26,3 +26,4 @@ export * from './journal/index.js';
 export * from './sanitize/index.js';
 export * from './dates/index.js';
 export * from './billing/index.js';
+export * from './notifications/index.js';

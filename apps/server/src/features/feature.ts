@@ -7,6 +7,8 @@ import type { BillingService } from './billing/service.js';
 import type { ConnectionsService } from './connections/service.js';
 import type { GoalsService } from './goals/service.js';
 import type { JournalService } from './journal/service.js';
+import type { ImportantUpdates } from './notifications/important-updates.js';
+import type { NotificationsService } from './notifications/service.js';
 import type { ProfileService } from './profile/service.js';
 
 /** Where a feature's routes are mounted: the spec's call paths. */
@@ -27,6 +29,9 @@ export interface Services {
   aiJournal: AiJournalService;
   /** Subscriptions: plans, checkout, the paid-feature guard (`requireFeature`). */
   billing: BillingService;
+  /** The one notify service (in-app, email, push, live streams) and the admin's important updates. */
+  notifications: NotificationsService;
+  importantUpdates: ImportantUpdates;
   captcha: Captcha;
 }
 

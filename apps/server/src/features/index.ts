@@ -9,6 +9,7 @@ import type { Feature } from './feature.js';
 import { goalsFeature } from './goals/index.js';
 import { healthFeature } from './health/index.js';
 import { journalFeature } from './journal/index.js';
+import { notificationsFeature } from './notifications/index.js';
 import { profileFeature } from './profile/index.js';
 import { promoCodesFeature } from './promo-codes/index.js';
 
@@ -29,4 +30,5 @@ export const features: readonly Feature[] = [
   devFeature,
   aiJournalFeature,
   billingFeature,
+  notificationsFeature,
 ];

@@ -8,12 +8,15 @@ import { ConnectionsService } from './connections/service.js';
 import type { Services } from './feature.js';
 import { GoalsService } from './goals/service.js';
 import { JournalService } from './journal/service.js';
+import { ImportantUpdates } from './notifications/important-updates.js';
+import { NotificationsService } from './notifications/service.js';
 import { ProfileService } from './profile/service.js';
 
 /** The shared services, in the order they depend on each other. */
 export function createServices(ctx: AppContext): Services {
   const auth = new AuthService(ctx);
   const goals = new GoalsService(ctx);
+  const notifications = new NotificationsService(ctx);
   return {
     auth,
     profile: new ProfileService(ctx, auth),
@@ -22,6 +25,8 @@ export function createServices(ctx: AppContext): Services {
     journal: new JournalService(ctx, goals),
     aiJournal: new AiJournalService(ctx),
     billing: new BillingService(ctx, createBillingPort(ctx)),
+    notifications,
+    importantUpdates: new ImportantUpdates(ctx, notifications),
     captcha: new Captcha(ctx.config.jwtSecret, ctx.store),
   };
 }

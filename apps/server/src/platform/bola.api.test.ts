@@ -13,6 +13,7 @@ import {
   goalMentions,
   goals,
   journalEntries,
+  notifications,
   reactivationTokens,
   users,
 } from '../db/schema/index.js';
@@ -26,7 +27,16 @@ import {
  * is a success unless the route is one that serves the caller's own data whatever id it is given.
  * The rightful reader of each read route gets 200 with the same ids (so the ids are the right ones).
  */
-type Kind = 'patient' | 'entry' | 'goal' | 'therapistGoal' | 'connection' | 'checkout' | 'subscription';
+type Kind =
+  | 'patient'
+  | 'entry'
+  | 'goal'
+  | 'therapistGoal'
+  | 'connection'
+  | 'checkout'
+  | 'subscription'
+  | 'notification'
+  | 'update';
 type Actor = 'patient' | 'provider' | 'admin';
 
 interface World {
@@ -37,6 +47,8 @@ interface World {
   connection: string;
   checkout: string;
   subscription: string;
+  notification: string;
+  update: string;
 }
 
 interface IdRoute {
@@ -158,6 +170,12 @@ const matrix: Record<string, IdRoute> = {
     body: (w) => ({ promoCode: 'ANY', planType: 'standard-annual', userId: w.patient, captchaToken: 'x' }),
   },
   'POST /api/v1/subscription/create-patient-subscription': { body: (w) => ({ patientId: w.patient }) },
+  // Notifications are their owner's alone: another user's id is unknown (404), a bulk call fails it.
+  'PATCH /api/v1/notifications/{id}/read': { path: { id: 'notification' } },
+  'DELETE /api/v1/notifications/{id}': { path: { id: 'notification' } },
+  'POST /api/v1/notifications/bulk-read': { body: (w) => ({ ids: [w.notification] }), ownData: true },
+  'POST /api/v1/notifications/bulk-delete': { body: (w) => ({ ids: [w.notification] }), ownData: true },
+  'POST /api/v1/admin/important-updates/{id}/withdraw': { path: { id: 'update' }, adminWork: true },
   'POST /api/security/session-timeout': {
     body: (w) => ({ userId: w.patient, reason: 'IDLE_TIMEOUT', duration: 900 }),
     ownData: true,
@@ -236,7 +254,21 @@ beforeAll(async () => {
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.userId, owner.user.id));
+  const notification = await server.services.notifications.notify(owner.user.id, {
+    type: 'connection_update',
+    title: 'A note',
+    message: `${marker.notes} for you.`,
+  });
+  const adminUser = await server.createUser({ role: 'admin' });
+  const update = await server.services.importantUpdates.create(adminUser.id, {
+    title: 'Later',
+    message: 'Scheduled far ahead.',
+    audience: 'all',
+    publishAt: new Date(server.clock.now().getTime() + 365 * 86_400_000),
+  });
   world = {
+    notification: notification!.id,
+    update: update.id,
     checkout: later.body.sessionId,
     subscription: subscription!.id,
     patient: owner.user.id,
@@ -287,6 +319,7 @@ async function ownerState(): Promise<string> {
       .select()
       .from(connectionEvents)
       .where(inArray(connectionEvents.connectionId, [connection])),
+    db.select().from(notifications).where(eq(notifications.userId, patient)),
     db
       .select()
       .from(reactivationTokens)

@@ -8,6 +8,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The one-click unsubscribe address (RFC 2369 List-Unsubscribe with RFC 8058 List-Unsubscribe-Post);
+   * the local outbox does not keep it.
+   */
+  unsubscribeUrl?: string;
 }
 
 /** Delivers one message; throws when delivery failed so the job is retried. */
@@ -20,7 +25,8 @@ export class OutboxMail implements MailPort {
   constructor(private readonly db: Db) {}
 
   async deliver(message: MailMessage) {
-    await this.db.insert(mailOutbox).values(message);
+    const { to, subject, text, html } = message;
+    await this.db.insert(mailOutbox).values({ to, subject, text, html });
   }
 }
 
@@ -35,7 +41,17 @@ export class SmtpMail implements MailPort {
   }
 
   async deliver(message: MailMessage) {
-    await this.transport.sendMail({ from: this.from, ...message });
+    const { unsubscribeUrl, ...rest } = message;
+    await this.transport.sendMail({
+      from: this.from,
+      ...rest,
+      ...(unsubscribeUrl
+        ? {
+            list: { unsubscribe: { url: unsubscribeUrl } },
+            headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          }
+        : {}),
+    });
   }
 }
 
@@ -48,5 +64,18 @@ export class Mailer {
   /** With `tx`, the mail goes only if that transaction commits (the outbox of the job runner). */
   async send(message: MailMessage, options?: SendOptions): Promise<void> {
     await this.queue.send(MAIL_JOB, message, options);
+  }
+
+  /** Many mails in one statement, each with its own key (a fan-out's deliveries). */
+  async sendMany(mails: { message: MailMessage; key?: string }[]): Promise<void> {
+    if (mails.length === 0) return;
+    if (!this.queue.sendMany) {
+      for (const mail of mails) await this.send(mail.message, mail.key ? { key: mail.key } : {});
+      return;
+    }
+    await this.queue.sendMany(
+      MAIL_JOB,
+      mails.map((mail) => ({ data: mail.message, ...(mail.key ? { key: mail.key } : {}) })),
+    );
   }
 }

@@ -13,7 +13,7 @@ export interface AccessClaims {
 /** One-time purposes of short-lived signed tokens. */
 export type CodePurpose = 'activation' | 'password_reset' | 'email_change' | 'two_factor';
 /** Code purposes, and the plan step of signup (no code: the token alone, decision 081). */
-export type Purpose = CodePurpose | 'signup_plan';
+export type Purpose = CodePurpose | 'signup_plan' | 'unsubscribe';
 
 export interface PurposeClaims {
   sub: string;
@@ -22,6 +22,8 @@ export interface PurposeClaims {
   cid?: string;
   /** Two-factor method. */
   m?: 'email' | 'totp';
+  /** What the token is for within its purpose (the email category of an unsubscribe link). */
+  scope?: string;
   jti: string;
 }
 
@@ -81,6 +83,7 @@ export class Tokens {
       purpose: claims.purpose,
       ...(claims.cid ? { cid: claims.cid } : {}),
       ...(claims.m ? { m: claims.m } : {}),
+      ...(claims.scope ? { scope: claims.scope } : {}),
       sub: claims.sub,
       iss: ISSUER,
       jti: randomUUID(),
@@ -95,6 +98,7 @@ export class Tokens {
     const result: PurposeClaims = { sub: claims.sub as string, purpose, jti: String(claims.jti ?? '') };
     if (typeof claims.cid === 'string') result.cid = claims.cid;
     if (claims.m === 'email' || claims.m === 'totp') result.m = claims.m;
+    if (typeof claims.scope === 'string') result.scope = claims.scope;
     return result;
   }
 }

@@ -45,9 +45,9 @@ export const mainNavItems: readonly NavItem[] = [
   { label: 'Important Updates', to: '/admin/important-updates', roles: ['admin'], icon: IconSpeakerphone },
 ];
 
-/** The Patient's header Settings link goes to the notification settings. */
+/** The Patient's header Settings link goes to the notification settings (a gear: the bell beside it is the notifications). */
 export const headerLinks: readonly NavItem[] = [
-  { label: 'Settings', to: '/profile/notification-settings', roles: ['patient'], icon: IconBell },
+  { label: 'Settings', to: '/profile/notification-settings', roles: ['patient'] },
 ];
 
 /** Profile dropdown links (the group is hidden for Admin). */

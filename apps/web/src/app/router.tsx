@@ -91,6 +91,21 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // The Unsubscribe link of a notification email: public, signed in or not (the token is the
+        // credential), so not behind PublicOnly.
+        path: '/notifications/unsubscribe',
+        lazy: () => import('./layouts/AuthLayout').then((m) => ({ Component: m.AuthLayout })),
+        children: [
+          {
+            index: true,
+            lazy: () =>
+              import('../features/notifications/UnsubscribePage').then((m) => ({
+                Component: m.UnsubscribePage,
+              })),
+          },
+        ],
+      },
+      {
         element: (
           <RequireAuth>
             <AppLayout />
@@ -117,6 +132,13 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/journal/emotion/MoodSelectorPage').then((m) => ({
                     Component: m.MoodSelectorPage,
+                  })),
+              },
+              {
+                path: '/user/notifications',
+                lazy: () =>
+                  import('../features/notifications/NotificationsPage').then((m) => ({
+                    Component: m.NotificationsPage,
                   })),
               },
               {
@@ -158,6 +180,13 @@ export const routes: RouteObject[] = [
                     Component: m.CheckoutPage,
                   })),
               },
+              {
+                path: '/profile/notification-settings',
+                lazy: () =>
+                  import('../features/notification-settings/NotificationSettingsPage').then((m) => ({
+                    Component: m.NotificationSettingsPage,
+                  })),
+              },
             ],
           },
           {
@@ -175,6 +204,13 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/provider-clients/PatientOverviewPage').then((m) => ({
                     Component: m.PatientOverviewPage,
+                  })),
+              },
+              {
+                path: '/provider/notifications',
+                lazy: () =>
+                  import('../features/notifications/NotificationsPage').then((m) => ({
+                    Component: m.NotificationsPage,
                   })),
               },
               {
@@ -204,10 +240,24 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: '/admin/notifications',
+                lazy: () =>
+                  import('../features/notifications/NotificationsPage').then((m) => ({
+                    Component: m.NotificationsPage,
+                  })),
+              },
+              {
                 path: '/admin/subscriptions',
                 lazy: () =>
                   import('../features/admin-subscriptions/SubscriptionsPage').then((m) => ({
                     Component: m.SubscriptionsPage,
+                  })),
+              },
+              {
+                path: '/admin/important-updates',
+                lazy: () =>
+                  import('../features/admin-important-updates/ImportantUpdatesPage').then((m) => ({
+                    Component: m.ImportantUpdatesPage,
                   })),
               },
             ],

@@ -172,6 +172,9 @@ describe('DataTable', () => {
 
   it('toggles a row from the keyboard', async () => {
     renderWithProviders(<Pets selectable />);
+    // First the table's scroll area (a region a keyboard user can scroll sideways), then its controls.
+    await userEvent.tab();
+    expect(screen.getByRole('region')).toHaveFocus();
     await userEvent.tab();
     expect(screen.getByRole('checkbox', { name: 'Select all pets on this page' })).toHaveFocus();
     await userEvent.tab();

@@ -127,8 +127,9 @@ export function DataTable<T>({
         />
       );
     if (rows.length === 0) return empty;
+    // The sideways scroll area is reachable by keyboard (axe scrollable-region-focusable).
     return (
-      <Table.ScrollContainer minWidth={minWidth}>
+      <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} role="region" aria-label={label}>
         <Table striped={striped} highlightOnHover={highlightOnHover} verticalSpacing="sm" aria-label={label}>
           <Table.Thead>
             <Table.Tr>

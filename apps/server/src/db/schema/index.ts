@@ -5,3 +5,4 @@ export * from './goals.js';
 export * from './journal.js';
 export * from './jobs.js';
 export * from './billing.js';
+export * from './notifications.js';

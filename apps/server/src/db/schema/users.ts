@@ -87,10 +87,15 @@ export const sessions = pgTable(
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
     /** The web app reported payment pages: the longer idle limit applies. */
     paymentIdle: boolean('payment_idle').notNull().default(false),
+    /** A hash of the browser's user agent: a sign-in from one never seen for the user is a new device. */
+    deviceKey: text('device_key'),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     endedReason: text('ended_reason', { enum: sessionEndReasons }),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_user_device_idx').on(t.userId, t.deviceKey),
+  ],
 );
 
 export const refreshTokens = pgTable(

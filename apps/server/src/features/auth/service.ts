@@ -29,6 +29,7 @@ import { presentUser } from './presenter.js';
 import { findUserByEmail, findUserById, updateUser, type UserRow } from '../../platform/users.js';
 import { Sessions } from './sessions.js';
 import { LoginThrottle } from './throttle.js';
+import { securityAlert } from '../notifications/index.js';
 
 /** How long the plan step after activation may start a checkout without a sign-in. */
 export const SIGNUP_PLAN_TTL_SECONDS = 3600;
@@ -397,6 +398,7 @@ export class AuthService {
     await this.sessions.revokeAll(user.id, 'password_reset');
     await this.throttle.passwordChanged(user.email);
     await this.ctx.mailer.send(emails.passwordChanged(user.email));
+    await securityAlert(this.ctx, user.id, 'password_changed');
     await this.ctx.audit.record(
       { action: 'PASSWORD_RESET', actorId: user.id, actorRole: user.role, resourceType: 'user' },
       request,

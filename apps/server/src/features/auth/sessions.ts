@@ -8,6 +8,7 @@ import { refreshTokens, sessions, users, type SessionEndReason } from '../../db/
 import { bearer } from '../../platform/auth.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { unauthenticated } from '../../platform/errors.js';
+import { securityAlert } from '../notifications/index.js';
 
 export const REFRESH_COOKIE = 'ml_refresh';
 /** A token rotated this recently may be presented again (two tabs refreshing at once). */
@@ -81,7 +82,18 @@ export class Sessions {
   async start(reply: FastifyReply, user: UserRow): Promise<string> {
     const id = randomUUID();
     const end = new Date(this.ctx.clock.now().getTime() + this.lifetimeMs(user.role));
-    await this.ctx.sessionRegistry.create({ id, userId: user.id, absoluteExpiresAt: end });
+    const deviceKey = sha256(`device:${reply.request.headers['user-agent'] ?? ''}`);
+    const [seen] = await this.ctx.db
+      .select({
+        same: sql<number>`count(*) filter (where ${sessions.deviceKey} = ${deviceKey})`.mapWith(Number),
+        known: sql<number>`count(*) filter (where ${sessions.deviceKey} is not null)`.mapWith(Number),
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id));
+    await this.ctx.sessionRegistry.create({ id, userId: user.id, absoluteExpiresAt: end, deviceKey });
+    // A sign-in from a browser never seen for this account is told (not the very first sign-in,
+    // nor the first since devices were recorded).
+    if (seen && seen.known > 0 && seen.same === 0) await securityAlert(this.ctx, user.id, 'new_device_login');
     const { token, expires } = await this.insert(user.id, id, end);
     this.setCookie(reply, token, expires);
     return this.ctx.tokens.signAccess({ sub: user.id, role: user.role, sid: id }, end);

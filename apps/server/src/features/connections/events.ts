@@ -2,6 +2,7 @@ import { clientHiddenFromProvider, reactivationTokenDays } from '@mindledger/dom
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import type { connectionEvents } from '../../db/schema/index.js';
+import { notify } from '../notifications/index.js';
 import { connectionEmails } from './emails.js';
 import { usersByIds, type ConnectionRow } from './repo.js';
 import { insertConnectionEvent } from './repo-writes.js';
@@ -90,7 +91,37 @@ export async function announce(ctx: AppContext, event: ConnectionEvent, tx: Exec
     }
   })();
   await ctx.mailer.send(mail, { tx });
+  // In-app too (issue 13): who and what changed, never clinical data.
+  const who = name(other);
+  const inApp = connectionNotices[event.kind](who);
+  const url =
+    to.role === 'provider'
+      ? '/provider/dashboard'
+      : event.kind === 'reactivation_requested'
+        ? '/user/reactivation-consent'
+        : '/user/providers';
+  await notify(ctx, to.id, { type: 'connection_update', ...inApp, data: { url } }, tx);
 }
+
+const connectionNotices: Record<EventKind, (who: string) => { title: string; message: string }> = {
+  invited: (who) => ({ title: 'New connection invitation', message: `${who} invited you to connect.` }),
+  accepted: (who) => ({ title: 'Invitation accepted', message: `${who} accepted your invitation.` }),
+  rejected: (who) => ({ title: 'Invitation declined', message: `${who} declined your invitation.` }),
+  deleted: (who) => ({ title: 'Connection removed', message: `${who} removed the connection.` }),
+  marked_inactive: (who) => ({
+    title: 'Connection inactive',
+    message: `${who} marked your connection inactive.`,
+  }),
+  reactivation_requested: (who) => ({
+    title: 'Reactivation requested',
+    message: `${who} asked to reactivate your connection.`,
+  }),
+  reactivated: (who) => ({
+    title: 'Connection reactivated',
+    message: `Your connection with ${who} is active again.`,
+  }),
+  disconnected: (who) => ({ title: 'Disconnected', message: `${who} ended the connection.` }),
+};
 
 /** The registration invitation to an address without an account, in the invitation's transaction. */
 export async function announceEmailInvitation(

@@ -3,7 +3,12 @@ import { goalRoutes } from './routes.js';
 
 export const goalsFeature: Feature = {
   name: 'goals',
-  routes: (ctx, services) => [{ prefix: '/api/v1', plugin: goalRoutes(ctx, services.goals) }],
+  routes: (ctx, services) => [
+    {
+      prefix: '/api/v1',
+      plugin: goalRoutes(ctx, services.goals, (patientId) => services.notifications.syncSchedules(patientId)),
+    },
+  ],
 };
 
 export type { GoalsService } from './service.js';

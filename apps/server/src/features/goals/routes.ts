@@ -53,7 +53,12 @@ function pageOf<T>(rows: T[], query: { page: number; limit: number }) {
 }
 
 /** Goals under /api/v1/goals (docs/API-goals.md). Role guards run before validation. */
-export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPluginAsyncZod {
+export function goalRoutes(
+  ctx: AppContext,
+  service: GoalsService,
+  /** Moves the patient's goal reminder schedule (notifications). */
+  onReminderChange: (patientId: string) => Promise<void>,
+): FastifyPluginAsyncZod {
   const patient = { preValidation: ctx.guards.requireRole('patient') };
   const either = { preValidation: ctx.guards.requireRole('patient', 'provider') };
 
@@ -324,6 +329,7 @@ export function goalRoutes(ctx: AppContext, service: GoalsService): FastifyPlugi
       async (request) => {
         const reminderPeriod = request.body.reminderPeriod;
         await service.setReminderPeriod(caller(request).sub, reminderPeriod);
+        await onReminderChange(caller(request).sub);
         return { success: true, message: msg.notificationSaved, reminderPeriod };
       },
     );

@@ -18,6 +18,7 @@ import { authEmails as emails, presentUser, type AuthService } from '../auth/ind
 import { findUserByEmail, findUserById, updateUser, type UserRow } from '../../platform/users.js';
 import { deleteUserAndData } from './delete-user.js';
 import { detectImageType } from '../../platform/image-type.js';
+import { securityAlert } from '../notifications/index.js';
 
 export const profileMessages = {
   incorrectPassword: 'Incorrect password.',
@@ -78,6 +79,7 @@ export class ProfileService {
     await this.auth.sessions.revokeAll(user.id, 'password_changed');
     const accessToken = await this.auth.sessions.start(reply, updated);
     await this.ctx.mailer.send(emails.passwordChanged(user.email));
+    await securityAlert(this.ctx, user.id, 'password_changed');
     await this.ctx.audit.record(
       { action: 'PASSWORD_CHANGED', resourceType: 'user', resourceId: user.id },
       request,
@@ -117,6 +119,7 @@ export class ProfileService {
       throw conflict('An account with this email already exists.');
     const updated = await updateUser(this.ctx.db, user.id, { email: row.newEmail });
     await this.ctx.mailer.send(emails.emailChanged(user.email, row.newEmail));
+    await securityAlert(this.ctx, user.id, 'email_changed');
     await this.ctx.audit.record(
       { action: 'EMAIL_CHANGED', resourceType: 'user', resourceId: user.id },
       request,
@@ -137,6 +140,8 @@ export class ProfileService {
       timezone: input.timezone,
       phone: input.phone ?? null,
     });
+    // Reminders follow the person to their new zone, at the same local time.
+    if (user.timezone !== updated.timezone) await this.ctx.jobs.schedules.rezone(user.id, updated.timezone);
     await this.ctx.audit.record(
       { action: 'PROFILE_UPDATED', resourceType: 'user', resourceId: actor.sub },
       request,
@@ -269,6 +274,8 @@ export class ProfileService {
         message = profileMessages.twoFactorOff;
         break;
     }
+    // Starting a TOTP setup changes nothing yet: only a method turned on or off is told.
+    if (input.action !== 'start-totp') await securityAlert(this.ctx, user.id, 'two_factor_changed');
     await this.ctx.audit.record(
       {
         action: 'TWO_FACTOR_CHANGED',

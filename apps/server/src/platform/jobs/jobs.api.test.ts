@@ -89,6 +89,25 @@ describe('send', () => {
     expect(seen).toEqual(['committed']);
   });
 
+  it('sends many in one statement, each key once, and hands them over in claims of 500', async () => {
+    const db = await database();
+    const jobs = runner(db);
+    const seen: number[] = [];
+    jobs.register<{ n: number }>('many', async (data) => void seen.push(data.n));
+    await jobs.start();
+    const items = Array.from({ length: 1200 }, (_, n) => ({ data: { n }, key: `many:${n}` }));
+    expect(await jobs.sendMany('many', items)).toBe(1200);
+    expect(await jobs.sendMany('many', items.slice(0, 10))).toBe(0);
+    await until(
+      () => seen.length >= 1200,
+      () => `${seen.length} of 1200`,
+      60_000,
+    );
+    await settle();
+    expect(new Set(seen).size).toBe(1200);
+    expect(seen).toHaveLength(1200);
+  });
+
   it('makes a doubled or retried send with one key a no-op, also after the job ran', async () => {
     const db = await database();
     const jobs = runner(db);

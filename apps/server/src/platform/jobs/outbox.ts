@@ -39,6 +39,20 @@ export class Outbox {
     return inserted.length > 0;
   }
 
+  /** Asks for many jobs in one statement; answers how many were new (the others' keys were used). */
+  async addMany(
+    items: { name: string; data: object; key?: string | undefined }[],
+    tx?: Executor,
+  ): Promise<number> {
+    if (items.length === 0) return 0;
+    const inserted = await (tx ?? this.db)
+      .insert(jobOutbox)
+      .values(items.map((item) => ({ name: item.name, data: item.data, key: item.key ?? null })))
+      .onConflictDoNothing({ target: jobOutbox.key })
+      .returning({ id: jobOutbox.id });
+    return inserted.length;
+  }
+
   /**
    * Takes up to `limit` rows not yet handed over and not held by another relay, holding them for
    * `leaseSeconds`: a relay that dies holding them lets another take them after that.

@@ -1,10 +1,15 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { systemClock, type Clock } from '../clock.js';
 import { Outbox, type SendOptions } from './outbox.js';
 import { claimTick, type TickData, type TickDefinition } from './ticks.js';
-import { scheduleJobName, UserSchedules, type ScheduleDelivery } from './user-schedules.js';
+import {
+  scheduleJobName,
+  UserSchedules,
+  type ScheduleBatch,
+  type ScheduleDelivery,
+} from './user-schedules.js';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -13,6 +18,7 @@ const batchSize = 10;
 
 export interface JobQueue {
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<boolean>;
+  sendMany?<T extends object>(name: string, items: { data: T; key?: string }[]): Promise<number>;
 }
 
 export interface JobRunnerOptions {
@@ -34,11 +40,15 @@ export interface JobRunnerOptions {
  * recurring ticks and per-user schedules are claimed from our own tables, so they work on PGlite
  * too and never run twice for one slot.
  */
+/** Outbox rows handed to pg-boss per statement. */
+const RELAY_BATCH = 500;
+
 export class JobRunner implements JobQueue {
   private boss: PgBoss | undefined;
   private readonly handlers = new Map<string, JobHandler<never>>();
   private readonly ticks: TickDefinition[] = [];
-  private readonly perUser: { kind: string; batchSize: number }[] = [];
+  private stopping = false;
+  private readonly perUser: { kind: string; batchSize: number; batched: boolean }[] = [];
   readonly outbox: Outbox;
   readonly schedules: UserSchedules;
   private readonly clock: Clock;
@@ -70,10 +80,35 @@ export class JobRunner implements JobQueue {
   /** Per-user schedules of `kind` (set them with `schedules.set`): one delivery per user and slot. */
   perUserSchedule(kind: string, handler: JobHandler<ScheduleDelivery>, batchSize = 200): void {
     this.register(scheduleJobName(kind), handler);
-    this.perUser.push({ kind, batchSize });
+    this.perUser.push({ kind, batchSize, batched: false });
+  }
+
+  /**
+   * Per-user schedules of `kind` delivered a claim at a time: one job per claimed batch (up to
+   * `batchSize` deliveries), for handlers that work set-based (reminders to thousands at once).
+   */
+  perUserScheduleBatch(kind: string, handler: JobHandler<ScheduleBatch>, batchSize = 200): void {
+    this.register(scheduleJobName(kind), handler);
+    this.perUser.push({ kind, batchSize, batched: true });
+  }
+
+  /** Asks for many jobs of one name in one statement (each with its own key); returns how many were new. */
+  async sendMany<T extends object>(
+    name: string,
+    items: { data: T; key?: string }[],
+    options: { tx?: Executor | undefined } = {},
+  ): Promise<number> {
+    if (!this.handlers.has(name)) throw new Error(`No job named ${name}`);
+    const added = await this.outbox.addMany(
+      items.map((item) => ({ name, data: item.data, key: item.key })),
+      options.tx,
+    );
+    if (added > 0 && !options.tx) this.loops[0]?.kick();
+    return added;
   }
 
   async start(): Promise<void> {
+    this.stopping = false;
     const boss = this.database.connectionString
       ? new PgBoss({ connectionString: this.database.connectionString, max: 4, schedule: false })
       : new PgBoss({ db: this.database.executor, supervise: true, schedule: false });
@@ -81,7 +116,7 @@ export class JobRunner implements JobQueue {
     await boss.start();
     this.boss = boss;
     for (const [name, handler] of this.handlers) {
-      await boss.createQueue(name, { name, retryLimit: 8, retryDelay: 5, retryBackoff: true });
+      await createQueue(boss, name);
       if (!this.options.runWorkers) continue;
       const workerId = await boss.work<object>(
         name,
@@ -118,25 +153,33 @@ export class JobRunner implements JobQueue {
     return added;
   }
 
-  /** Hands claimed outbox rows to pg-boss under their own ids (a second hand-over is a no-op). */
+  /**
+   * Hands claimed outbox rows to pg-boss under their own ids (a second hand-over is a no-op), a
+   * claim of up to RELAY_BATCH rows in one insert.
+   */
   async relay(): Promise<number> {
     const boss = this.boss;
     if (!boss) return 0;
     let total = 0;
     for (;;) {
-      const rows = await this.outbox.claim(50, this.options.leaseSeconds ?? 30);
-      for (const row of rows)
-        await boss.send(row.name, row.data, {
-          id: row.id,
-          ...(row.startAfter ? { startAfter: row.startAfter } : {}),
-        });
+      const rows = await this.outbox.claim(RELAY_BATCH, this.options.leaseSeconds ?? 30);
+      if (rows.length > 0)
+        await boss.insert(
+          rows.map((row) => ({
+            id: row.id,
+            name: row.name,
+            data: row.data,
+            ...(row.startAfter ? { startAfter: row.startAfter.toISOString() } : {}),
+          })),
+        );
       await this.outbox.sent(rows.map((r) => r.id));
       for (const name of new Set(rows.filter((r) => !r.startAfter).map((r) => r.name))) {
         const workerId = this.workers.get(name);
         if (workerId) boss.notifyWorker(workerId);
       }
       total += rows.length;
-      if (rows.length < 50) return total;
+      // A stop does not wait for a backlog to drain: what is left stays in the outbox for the next.
+      if (rows.length < RELAY_BATCH || this.stopping) return total;
     }
   }
 
@@ -144,11 +187,13 @@ export class JobRunner implements JobQueue {
   async tick(): Promise<void> {
     const now = this.clock.now();
     for (const tick of this.ticks) await claimTick(this.database.db, this.outbox, tick, now);
-    for (const { kind, batchSize } of this.perUser) await this.schedules.claimDue(kind, batchSize);
+    for (const { kind, batchSize, batched } of this.perUser)
+      await this.schedules.claimDue(kind, batchSize, batched);
     this.loops[0]?.kick();
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     await Promise.all(this.loops.map((loop) => loop.stop()));
     this.loops.length = 0;
     this.workers.clear();
@@ -205,5 +250,21 @@ class Loop {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
+  }
+}
+
+/**
+ * Creates a queue, again after a deadlock: two processes starting at the same instant on one
+ * PostgreSQL (a server and a worker) can deadlock in pg-boss's create_queue; the loser retries.
+ */
+async function createQueue(boss: PgBoss, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await boss.createQueue(name, { name, retryLimit: 8, retryDelay: 5, retryBackoff: true });
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
   }
 }

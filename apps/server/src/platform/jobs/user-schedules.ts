@@ -20,6 +20,11 @@ export interface ScheduleDelivery {
   data: object;
 }
 
+/** What a batched schedule's job receives: the deliveries of one claim. */
+export interface ScheduleBatch {
+  deliveries: ScheduleDelivery[];
+}
+
 /** The job a kind's deliveries are enqueued as. */
 export const scheduleJobName = (kind: string) => `user-schedule:${kind}`;
 
@@ -81,16 +86,16 @@ export class UserSchedules {
    * Claims due rows of `kind`, `batchSize` at a time until none is due, enqueueing one delivery each
    * as `scheduleJobName(kind)`. Returns how many were enqueued.
    */
-  async claimDue(kind: string, batchSize = 200): Promise<number> {
+  async claimDue(kind: string, batchSize = 200, batched = false): Promise<number> {
     let total = 0;
     for (;;) {
-      const claimed = await this.claimBatch(kind, batchSize);
+      const claimed = await this.claimBatch(kind, batchSize, batched);
       total += claimed;
       if (claimed < batchSize) return total;
     }
   }
 
-  private claimBatch(kind: string, batchSize: number): Promise<number> {
+  private claimBatch(kind: string, batchSize: number, batched: boolean): Promise<number> {
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
       const due = rowsOf<{
@@ -119,7 +124,18 @@ export class UserSchedules {
         };
         return { name: scheduleJobName(kind), data: delivery, key };
       });
-      await tx.insert(jobOutbox).values(deliveries).onConflictDoNothing({ target: jobOutbox.key });
+      // Batched: one job for the claim, keyed by its first delivery (the claim moves its rows on in
+      // this transaction, so no other claim holds that delivery).
+      const jobs = batched
+        ? [
+            {
+              name: scheduleJobName(kind),
+              data: { deliveries: deliveries.map((d) => d.data) } satisfies ScheduleBatch,
+              key: `batch:${deliveries[0]?.key ?? ''}`,
+            },
+          ]
+        : deliveries;
+      await tx.insert(jobOutbox).values(jobs).onConflictDoNothing({ target: jobOutbox.key });
       const moves = due.map((row) => {
         const next = nextSlot(
           { localTime: row.local_time, weekdays: row.weekdays, timeZone: row.time_zone },

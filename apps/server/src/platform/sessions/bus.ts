@@ -1,8 +1,8 @@
+import { uuidsOf, type Bus, type BusCodec, type BusListener } from '../bus/index.js';
+
 /**
  * How the server instances tell each other that sessions ended, so that each drops them from its
- * cache at once (platform/sessions/registry.ts). PostgreSQL LISTEN/NOTIFY (pg-bus.ts), Redis pub/sub
- * when REDIS_URL is set (redis-bus.ts), or nothing at all for the embedded database, which only one
- * process can open.
+ * cache at once (platform/sessions/registry.ts), over the platform's bus (platform/bus/).
  */
 export interface SessionEvent {
   /** Sessions that ended. */
@@ -11,29 +11,8 @@ export interface SessionEvent {
   users?: string[];
 }
 
-export interface SessionBusListener {
-  onEvent(event: SessionEvent): void;
-  /** (Re)subscribed after a gap in which events may have been lost: drop what was cached. */
-  onReset(): void;
-}
-
-export interface SessionBus {
-  /** False while the subscription is down: cached "alive" answers must not be trusted then. */
-  readonly healthy: boolean;
-  start(listener: SessionBusListener): Promise<void>;
-  publish(event: SessionEvent): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** One process: the registry applies its own endings, so there is nothing to tell anyone. */
-export class LocalSessionBus implements SessionBus {
-  readonly healthy = true;
-  async start(): Promise<void> {}
-  async publish(): Promise<void> {}
-  async close(): Promise<void> {}
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export type SessionBusListener = BusListener<SessionEvent>;
+export type SessionBus = Bus<SessionEvent>;
 
 /** NOTIFY payloads stop at 8000 bytes: events are cut into messages of at most this many ids. */
 const IDS_PER_MESSAGE = 150;
@@ -67,7 +46,11 @@ export function decodeSessionEvent(payload: string): SessionEvent | null {
   }
   if (typeof parsed !== 'object' || parsed === null) return null;
   const { s, u } = parsed as { s?: unknown; u?: unknown };
-  const ids = (value: unknown) =>
-    Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && UUID.test(v)) : [];
-  return { sessions: ids(s), users: ids(u) };
+  return { sessions: uuidsOf(s), users: uuidsOf(u) };
 }
+
+export const sessionCodec: BusCodec<SessionEvent> = {
+  name: 'sessions',
+  encode: encodeSessionEvent,
+  decode: decodeSessionEvent,
+};

@@ -1,12 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { serverIdleLimitMs } from '@mindledger/domain';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../clock.js';
-import { LocalSessionBus, type SessionBus } from './bus.js';
-import { PgSessionBus } from './pg-bus.js';
-import { RedisSessionBus } from './redis-bus.js';
+import { createBus } from '../bus/index.js';
+import { sessionCodec, type SessionBus } from './bus.js';
 import { SessionRegistry } from './registry.js';
 import { SqlSessionStore } from './store.js';
 
@@ -15,17 +13,7 @@ export type { SessionBus } from './bus.js';
 
 /** Redis pub/sub with REDIS_URL; else LISTEN/NOTIFY on PostgreSQL; else one process (embedded). */
 export function createSessionBus(config: Config, database: Database, log: FastifyBaseLogger): SessionBus {
-  if (config.redisUrl) return new RedisSessionBus(config.redisUrl, log);
-  if (database.kind === 'postgres' && database.connectionString) {
-    return new PgSessionBus(
-      database.connectionString,
-      async (channel, payload) => {
-        await database.db.execute(sql`select pg_notify(${channel}, ${payload})`);
-      },
-      log,
-    );
-  }
-  return new LocalSessionBus();
+  return createBus(config, database, log, sessionCodec);
 }
 
 export function createSessionRegistry(

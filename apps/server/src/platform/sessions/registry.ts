@@ -178,7 +178,12 @@ export class SessionRegistry {
   }
 
   /** Starts a session (a login). */
-  async create(values: { id: string; userId: string; absoluteExpiresAt: Date }): Promise<void> {
+  async create(values: {
+    id: string;
+    userId: string;
+    absoluteExpiresAt: Date;
+    deviceKey?: string;
+  }): Promise<void> {
     await this.options.store.create({ ...values, at: new Date(this.now()) });
   }
 

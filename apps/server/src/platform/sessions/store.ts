@@ -59,13 +59,20 @@ export class SqlSessionStore implements SessionStore {
     this.loadStatement = prepareLoad(db);
   }
 
-  async create(values: { id: string; userId: string; at: Date; absoluteExpiresAt: Date }): Promise<void> {
+  async create(values: {
+    id: string;
+    userId: string;
+    at: Date;
+    absoluteExpiresAt: Date;
+    deviceKey?: string;
+  }): Promise<void> {
     await this.db.insert(sessions).values({
       id: values.id,
       userId: values.userId,
       createdAt: values.at,
       lastSeenAt: values.at,
       absoluteExpiresAt: values.absoluteExpiresAt,
+      deviceKey: values.deviceKey ?? null,
     });
   }
 

@@ -4,19 +4,24 @@ import { Link } from 'react-router';
 import { homeForRole } from '@mindledger/domain';
 import type { User } from '../../api/types';
 import { logout } from '../../features/auth';
+import { NotificationBell } from '../../features/notifications';
 import { ColorSchemeToggle } from '../../features/theme';
 import { Hint } from '../../ui/Hint';
 import { Logo } from '../../ui/Logo';
 import { headerLinks, visibleItems } from '../nav-items';
 import { ProfileMenu } from './ProfileMenu';
 
-/** Header (Part 1 §6, Part 2 §2): logo, dark-mode toggle, Settings (Patient), Logout (Admin) or profile menu. */
+/**
+ * Header (Part 1 §6, Part 2 §2): logo, notification bell, dark-mode toggle, Settings (Patient), Logout
+ * (Admin) or profile menu.
+ */
 export function AppHeader({ user }: { user: User }) {
   const role = user.userRole;
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Logo to={homeForRole(role)} />
       <Group gap="xs" wrap="nowrap">
+        <NotificationBell role={role} />
         {visibleItems(headerLinks, role).map((item) => {
           const Icon = item.icon ?? IconSettings;
           return (

@@ -1,24 +1,17 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  decodeSessionEvent,
-  encodeSessionEvent,
-  type SessionBus,
-  type SessionBusListener,
-  type SessionEvent,
-} from './bus.js';
-
-const CHANNEL = 'mindledger_sessions';
+import type { Bus, BusCodec, BusListener } from './bus.js';
 
 /**
  * PostgreSQL LISTEN/NOTIFY: one dedicated connection listens (LISTEN needs a session of its own, so
  * behind a transaction-pooling PgBouncer set REDIS_URL instead); NOTIFY goes through the pool.
  * A lost connection makes the bus unhealthy until it is back, with retries from 0.5 s to 30 s.
  */
-export class PgSessionBus implements SessionBus {
+export class PgBus<E> implements Bus<E> {
   healthy = false;
   private client: pg.Client | undefined;
-  private listener: SessionBusListener | undefined;
+  private listener: BusListener<E> | undefined;
+  private readonly channel: string;
   private closed = false;
   private retryMs = 500;
   private timer: NodeJS.Timeout | undefined;
@@ -27,9 +20,12 @@ export class PgSessionBus implements SessionBus {
     private readonly connectionString: string,
     private readonly notify: (channel: string, payload: string) => Promise<void>,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    private readonly codec: BusCodec<E>,
+  ) {
+    this.channel = `mindledger_${codec.name}`;
+  }
 
-  async start(listener: SessionBusListener): Promise<void> {
+  async start(listener: BusListener<E>): Promise<void> {
     this.listener = listener;
     await this.connect();
   }
@@ -40,15 +36,15 @@ export class PgSessionBus implements SessionBus {
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client));
     client.on('notification', (message) => {
-      if (message.channel !== CHANNEL || !message.payload) return;
-      const event = decodeSessionEvent(message.payload);
+      if (message.channel !== this.channel || !message.payload) return;
+      const event = this.codec.decode(message.payload);
       if (event) this.listener?.onEvent(event);
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
+      await client.query(`LISTEN ${this.channel}`);
     } catch (error) {
-      this.log.warn({ err: error }, 'session bus: cannot listen on PostgreSQL, retrying');
+      this.log.warn({ err: error }, `bus ${this.codec.name}: cannot listen on PostgreSQL, retrying`);
       client.removeAllListeners('end');
       await client.end().catch(() => undefined);
       this.retry();
@@ -68,7 +64,8 @@ export class PgSessionBus implements SessionBus {
     if (this.client !== client) return;
     this.client = undefined;
     this.healthy = false;
-    if (!this.closed) this.log.warn({ err: error }, 'session bus: PostgreSQL listener lost, reconnecting');
+    if (!this.closed)
+      this.log.warn({ err: error }, `bus ${this.codec.name}: PostgreSQL listener lost, reconnecting`);
     client.end().catch(() => undefined);
     this.retry();
   }
@@ -83,8 +80,8 @@ export class PgSessionBus implements SessionBus {
     this.retryMs = Math.min(this.retryMs * 2, 30_000);
   }
 
-  async publish(event: SessionEvent): Promise<void> {
-    for (const payload of encodeSessionEvent(event)) await this.notify(CHANNEL, payload);
+  async publish(event: E): Promise<void> {
+    for (const payload of this.codec.encode(event)) await this.notify(this.channel, payload);
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,71 @@
+import type {
+  NotificationData,
+  NotificationSettings,
+  NotificationType,
+  SecurityNotificationSettings,
+} from '@mindledger/domain';
+
+/** The email opt-in a type falls under (and what its unsubscribe link turns off). */
+export type EmailCategory = 'journalReminders' | 'weeklyReviews' | 'teamUpdates' | 'security';
+export const emailCategories: readonly EmailCategory[] = [
+  'journalReminders',
+  'weeklyReviews',
+  'teamUpdates',
+  'security',
+];
+
+const categoryOf: Record<NotificationType, EmailCategory | null> = {
+  journal_reminder: 'journalReminders',
+  mood_checkin: 'journalReminders',
+  goal_reminder: 'journalReminders',
+  weekly_summary_reminder: 'weeklyReviews',
+  weekly_summary_generated: 'weeklyReviews',
+  weekly_summary_to_provider: 'weeklyReviews',
+  important_update: 'teamUpdates',
+  wellness_tip: 'teamUpdates',
+  security_alert: 'security',
+  // Connection events already have their own emails (connections/emails.ts): in-app only here.
+  connection_update: null,
+};
+
+export interface Channels {
+  email: EmailCategory | null;
+  push: boolean;
+}
+
+/** Which channels besides in-app a notification of `type` goes by, for a user's settings. */
+export function channelsFor(
+  type: NotificationType,
+  settings: NotificationSettings,
+  security: SecurityNotificationSettings,
+  data: NotificationData = {},
+): Channels {
+  const category = categoryOf[type];
+  if (category === 'security') {
+    // A changed password or address has its own mail, sent whatever the settings (account safety).
+    const mailedElsewhere = data.kind === 'password_changed' || data.kind === 'email_changed';
+    return { email: security.email && !mailedElsewhere ? 'security' : null, push: security.push };
+  }
+  if (category === null) return { email: null, push: false };
+  const emailOn = settings.emailNotifications && settings.emailTypes[category];
+  return { email: emailOn ? category : null, push: settings.pushNotifications };
+}
+
+/** Types whose message is written by the product or an admin and may go outside the app. */
+const publicMessage = new Set<NotificationType>([
+  'journal_reminder',
+  'mood_checkin',
+  'goal_reminder',
+  'weekly_summary_reminder',
+  'important_update',
+  'wellness_tip',
+  'security_alert',
+]);
+
+/**
+ * What an email or a push says. No journal text or other PHI ever leaves the app: types whose
+ * message could name a person or a client's report say only that something is waiting behind login.
+ */
+export function outsideBody(type: NotificationType, message: string): string {
+  return publicMessage.has(type) ? message : 'You have a new notification. Sign in to MindLedger to see it.';
+}
