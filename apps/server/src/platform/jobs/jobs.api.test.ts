@@ -232,11 +232,13 @@ describe('per-user schedules', () => {
       data: { message: 'Ready to reflect?' },
     });
     await jobs.schedules.set(late!, 'reminder', { ...daily, localTime: '01:30' });
-    // every 20 minutes for four days across the spring change, ticking twice each time
+    // every 30 minutes for four days across the spring change, ticking twice each time (the
+    // ticks land on :00 and :30, so on both users' local times; 384 ticks keep the test well inside
+    // its time limit on a loaded CI machine, where the 576 ticks of 20-minute steps did not)
     for (
       let t = Date.parse('2026-03-06T12:00:00Z');
       t < Date.parse('2026-03-10T12:00:00Z');
-      t += 20 * 60_000
+      t += 30 * 60_000
     ) {
       clock.set(new Date(t));
       await Promise.all([jobs.tick(), jobs.tick()]);
@@ -245,7 +247,7 @@ describe('per-user schedules', () => {
     await until(
       () => seen.length === 8,
       () => `eight deliveries (${seen.length} so far)`,
-      30_000,
+      60_000,
     );
     const of = (userId: string) =>
       seen
@@ -262,10 +264,11 @@ describe('per-user schedules', () => {
     clock.set('2026-10-31T12:00:00Z');
     await jobs.schedules.set(late!, 'reminder', { ...daily, localTime: '01:30' });
     await jobs.schedules.remove(early!, 'reminder');
+    // every 30 minutes: ticks at 05:30Z and 06:30Z land on both 01:30s
     for (
       let t = Date.parse('2026-10-31T12:00:00Z');
       t < Date.parse('2026-11-02T12:00:00Z');
-      t += 15 * 60_000
+      t += 30 * 60_000
     ) {
       clock.set(new Date(t));
       await jobs.tick();
@@ -273,7 +276,7 @@ describe('per-user schedules', () => {
     await until(() => seen.length === 2, 'two autumn deliveries');
     await settle();
     expect(seen.map((d) => d.slot).sort()).toEqual(['2026-11-01', '2026-11-02']);
-  });
+  }, 120_000);
 
   it('follow the user to another zone and never repeat a delivered day', async () => {
     const db = await database();
