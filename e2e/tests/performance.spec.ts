@@ -30,7 +30,19 @@ test('the first load of the patient home stays under 200 KB of gzipped JavaScrip
   });
   await fresh.goto('/user/home');
   await expect(fresh.getByRole('heading', { name: 'Welcome, Maya' })).toBeVisible();
-  await fresh.waitForLoadState('networkidle');
+  // Not 'networkidle': the live notification stream stays open. Wait until no script has arrived
+  // for a second instead (the lazy chunks the home asks for after its first paint included).
+  let seen = -1;
+  await expect
+    .poll(
+      async () => {
+        const stable = scripts.length === seen;
+        seen = scripts.length;
+        return stable;
+      },
+      { intervals: [1000], timeout: 20_000 },
+    )
+    .toBe(true);
   const total = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
   test
     .info()

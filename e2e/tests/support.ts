@@ -46,11 +46,38 @@ export async function activatedAccount(
   return { email, password };
 }
 
-/** No serious or critical accessibility violations on the page as it is now. */
-export async function expectAccessible(page: Page): Promise<void> {
+/** Waits (at most 2 s) for the page's CSS transitions and animations to finish. */
+async function settled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, {
+      timeout: 2000,
+    })
+    .catch(() => undefined);
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * No serious or critical accessibility violations on the page once it is at rest. Contrast is
+ * measured on what is painted, so a toast fading in or a button still in its pressed state can
+ * fail it for a frame: after the animations settle, a contrast finding is measured once more and
+ * only one that is still there counts. Every other finding counts at once.
+ */
+export async function expectAccessible(page: Page): Promise<void> {
+  await settled(page);
+  let serious = await seriousViolations(page);
+  if (serious.length > 0 && serious.every((v) => v.startsWith('color-contrast:'))) {
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(700);
+    await settled(page);
+    serious = await seriousViolations(page);
+  }
+  expect(serious).toEqual([]);
 }
 
 /** Signs in through the API and answers the access token and the user's id. */
