@@ -27,3 +27,4 @@ export * from './sanitize/index.js';
 export * from './dates/index.js';
 export * from './billing/index.js';
 export * from './notifications/index.js';
+export * from './ai-documents/index.js';

@@ -11,6 +11,8 @@ export const notificationTypes = [
   'connection_update',
   'goal_reminder',
   'security_alert',
+  // Issue 14: a client shared an Initial Journey document or the chat history with the provider.
+  'summary_shared',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -39,6 +41,7 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   connection_update: 'Connection',
   goal_reminder: 'Goal Reminder',
   security_alert: 'Security',
+  summary_shared: 'Shared Summary',
 };
 
 export const notificationPageSize = 20;

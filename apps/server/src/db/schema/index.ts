@@ -6,3 +6,4 @@ export * from './journal.js';
 export * from './jobs.js';
 export * from './billing.js';
 export * from './notifications.js';
+export * from './ai-documents.js';

@@ -1,7 +1,15 @@
+import {
+  aiDocumentMessages,
+  crisisResources,
+  type InterviewGuide,
+  type WeeklyReport,
+} from '@mindledger/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiMock, type OpenAiMock } from '../../../test/openai-mock.js';
 import { AppError } from '../errors.js';
 import { createAi, LocalAi, OpenAiEngine, type AiChatRequest, type AiFailure } from './index.js';
+import { localDocument } from './local/documents/index.js';
+import { journeyInput, weeklyInput } from './local/documents/test-fixtures.js';
 
 let mock: OpenAiMock;
 beforeAll(async () => {
@@ -173,5 +181,193 @@ describe('createAi', () => {
     expect(createAi({ ...base, baseUrl: undefined, model: undefined })).toBeInstanceOf(LocalAi);
     expect(createAi({ ...base, baseUrl: mock.baseUrl, model: undefined })).toBeInstanceOf(LocalAi);
     expect(createAi({ ...base, baseUrl: mock.baseUrl, model: 'm' })).toBeInstanceOf(OpenAiEngine);
+  });
+});
+
+describe('OpenAiEngine: Initial Journey conversation', () => {
+  it('sends the guided-topics prompt with the safety boundaries', async () => {
+    mock.requests.length = 0;
+    mock.script({ reply: 'What do you hope to get from therapy?' });
+    await engine().complete({
+      messages: [{ role: 'user', text: 'I have been anxious.' }],
+      context: { mode: 'initial-journey', firstName: 'Maya' },
+    });
+    const system = mock.requests[0]?.body.messages[0]?.content ?? '';
+    expect(system).toMatch(/Initial Journey/);
+    expect(system).toMatch(/1\. what brings you to therapy/);
+    expect(system).toMatch(/9\. your budget or insurance \(optional\)/);
+    expect(system).toMatch(/988/);
+    expect(system).toMatch(/Never diagnose/);
+    expect(system).toMatch(/generate their documents/);
+  });
+});
+
+describe('OpenAiEngine.generate', () => {
+  const at = new Date('2026-03-04T18:00:00Z');
+  const docEngine = (
+    failures?: AiFailure[],
+    options: Partial<ConstructorParameters<typeof OpenAiEngine>[0]> = {},
+  ) => engine({ now: () => at, ...options }, failures);
+  const guide = localDocument('interviewGuide', journeyInput);
+  const request = { kind: 'interviewGuide' as const, input: journeyInput };
+  type Format = {
+    type: string;
+    json_schema?: { name: string; strict: boolean; schema: { properties: object } };
+  };
+  const formatOf = (i: number) =>
+    (mock.requests[i]?.body as unknown as { response_format?: Format }).response_format;
+
+  it('asks for the JSON schema and returns the validated, grounded document', async () => {
+    mock.requests.length = 0;
+    const answer = {
+      ...guide,
+      disclaimer: 'Generated content.',
+      questions: guide.questions.map((q) => ({ ...q, number: 7 })),
+    };
+    mock.script({ reply: JSON.stringify(answer) });
+    const result = await docEngine().generate(request);
+    expect(result).toMatchObject({ model: 'mock-model', promptVersion: 'documents-v1', generatedAt: at });
+    expect(result.document.disclaimer).toBe(aiDocumentMessages.disclaimer);
+    expect((result.document as InterviewGuide).questions.map((q) => q.number)).toEqual(
+      guide.questions.map((q) => q.number),
+    );
+    expect(mock.requests).toHaveLength(1);
+    const format = formatOf(0);
+    expect(format?.type).toBe('json_schema');
+    expect(format?.json_schema?.name).toBe('interviewGuide');
+    expect(format?.json_schema?.strict).toBe(false);
+    expect(Object.keys(format?.json_schema?.schema.properties ?? {})).toEqual(
+      expect.arrayContaining(['interview_guide', 'questions', 'conclusion', 'disclaimer']),
+    );
+    const [system, user] = mock.requests[0]!.body.messages;
+    expect(system?.content).toMatch(/never invent/);
+    expect(system?.content).not.toMatch(/JSON Schema:/);
+    expect(user?.content).toContain('I tried CBT years ago');
+  });
+
+  it('accepts JSON in a code fence', async () => {
+    mock.script({ reply: '```json\n' + JSON.stringify(guide) + '\n```' });
+    expect((await docEngine().generate(request)).document).toEqual(guide);
+  });
+
+  it('repairs malformed JSON once', async () => {
+    mock.requests.length = 0;
+    mock.script({ reply: '{"interview_guide": {"title": "Questions"' }, { reply: JSON.stringify(guide) });
+    const result = await docEngine().generate(request);
+    expect(result.document).toEqual(guide);
+    expect(mock.requests).toHaveLength(2);
+    const repair = mock.requests[1]!.body.messages;
+    expect(repair.at(-2)).toEqual({
+      role: 'assistant',
+      content: '{"interview_guide": {"title": "Questions"',
+    });
+    expect(repair.at(-1)?.content).toMatch(/not valid JSON[\s\S]*corrected JSON object only/);
+  });
+
+  it('repairs a schema failure once, naming the fields that are wrong', async () => {
+    mock.requests.length = 0;
+    const { conclusion: _dropped, ...partial } = guide;
+    mock.script({ reply: JSON.stringify({ ...partial, questions: [] }) }, { reply: JSON.stringify(guide) });
+    expect((await docEngine().generate(request)).document).toEqual(guide);
+    const problems = mock.requests[1]!.body.messages.at(-1)?.content ?? '';
+    expect(problems).toMatch(/- conclusion:/);
+    expect(problems).toMatch(/- questions:/);
+    expect(problems).not.toContain('I tried CBT');
+  });
+
+  it('fails clearly when the repaired answer is still invalid, logging only the kind', async () => {
+    mock.requests.length = 0;
+    mock.script({ reply: 'Sure! Here is your guide.' }, { reply: '{"still": "wrong"}' });
+    const failures: AiFailure[] = [];
+    const error = await docEngine(failures)
+      .generate(request)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'UNAVAILABLE', status: 503 });
+    expect((error as AppError).message).toBe(
+      'The AI service did not return a valid document. Please try again.',
+    );
+    expect(mock.requests).toHaveLength(2);
+    expect(failures).toEqual([{ kind: 'invalid', document: 'interviewGuide' }]);
+  });
+
+  it('falls back to json_object when the endpoint refuses json_schema, and remembers it', async () => {
+    mock.requests.length = 0;
+    const ai = docEngine();
+    mock.script({ status: 400 }, { reply: JSON.stringify(guide) }, { reply: JSON.stringify(guide) });
+    expect((await ai.generate(request)).document).toEqual(guide);
+    expect(mock.requests).toHaveLength(2);
+    expect(formatOf(0)?.type).toBe('json_schema');
+    expect(formatOf(1)).toEqual({ type: 'json_object' });
+    expect(mock.requests[1]!.body.messages[0]?.content).toMatch(/JSON Schema: \{/);
+    await ai.generate(request);
+    expect(mock.requests).toHaveLength(3);
+    expect(formatOf(2)).toEqual({ type: 'json_object' });
+    // Another engine (another endpoint) starts with json_schema again.
+    mock.script({ reply: JSON.stringify(guide) });
+    await docEngine().generate(request);
+    expect(formatOf(3)?.type).toBe('json_schema');
+  });
+
+  it('times out a silent endpoint', async () => {
+    mock.script({ hang: true });
+    const failures: AiFailure[] = [];
+    const started = Date.now();
+    await expect(
+      docEngine(failures, { timeoutMs: 200, maxRetries: 0 }).generate(request),
+    ).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+    });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(failures).toEqual([{ kind: 'timeout' }]);
+  });
+
+  it('grounds a weekly report: the analysis goes in, foreign ids and days come out', async () => {
+    mock.requests.length = 0;
+    const local = localDocument('weeklyReport', weeklyInput);
+    const answer: WeeklyReport = {
+      ...local,
+      startDate: '2026-01-01',
+      sections: [
+        {
+          title: 'Your Mood',
+          icon: 'trending-up',
+          color: '#4F46E5',
+          items: [
+            {
+              content: 'A good week.',
+              dates: ['2026-03-02', '2026-02-20'],
+              entryIds: ['e1', 'made-up', 'x-out'],
+            },
+          ],
+        },
+      ],
+    };
+    mock.script({ reply: JSON.stringify(answer) });
+    const { document } = await docEngine().generate({ kind: 'weeklyReport', input: weeklyInput });
+    expect(document.startDate).toBe('2026-03-01');
+    expect(document.sections[0]?.items[0]).toMatchObject({ dates: ['2026-03-02'], entryIds: ['e1'] });
+    const payload = JSON.parse(
+      (mock.requests[0]!.body.messages[1]?.content ?? '').replace(/^Input \(JSON\):\n/, ''),
+    );
+    expect(payload.analysis.totals).toEqual({ entries: 7, positive: 3, neutral: 1, negative: 3 });
+    expect(payload.analysis.sleep.enough).toBe(true);
+    expect(payload.entries.map((e: { id: string }) => e.id)).not.toContain('x-out');
+  });
+
+  it('puts the crisis resources first when an entry of the week expresses risk', async () => {
+    const risky = {
+      ...weeklyInput,
+      entries: [
+        ...weeklyInput.entries,
+        { ...weeklyInput.entries[0]!, id: 'r1', day: '2026-03-07', text: 'Some nights I want to die.' },
+      ],
+    };
+    mock.script({ reply: JSON.stringify(localDocument('weeklyReport', weeklyInput)) });
+    const { document } = await docEngine().generate({ kind: 'weeklyReport', input: risky });
+    expect(document.sections[0]?.title).toBe('Support Is Available');
+    expect(document.sections[0]?.items.map((i) => i.content)).toEqual(
+      expect.arrayContaining(crisisResources.lines),
+    );
   });
 });

@@ -1,7 +1,14 @@
+import type { AiDocumentKind } from '@mindledger/domain';
 import OpenAI, { APIUserAbortError } from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { AppError } from '../errors.js';
-import type { AiChatRequest, AiPort } from './port.js';
+import {
+  documentJsonSchema,
+  generateDocument,
+  schemaInstruction,
+  type ChatTurn,
+} from './openai-documents.js';
+import type { AiChatRequest, AiPort, DocumentRequest, GeneratedDocument } from './port.js';
 import { systemPrompt } from './prompt.js';
 
 export interface OpenAiOptions {
@@ -11,16 +18,24 @@ export interface OpenAiOptions {
   /** Per attempt until the answer starts, then the longest silence within a streamed answer. */
   timeoutMs: number;
   maxRetries: number;
+  /** The clock stamped on generated documents. */
+  now?: () => Date;
 }
 
 export const assistantUnavailable = () =>
   new AppError('UNAVAILABLE', 'The assistant is unavailable right now. Please try again.');
 
-/** What is safe to log about a failure: kind and status, never the conversation. */
+/** What is safe to log about a failure: kind and status, never the conversation or a document. */
 export interface AiFailure {
-  kind: 'timeout' | 'status' | 'connection' | 'empty';
+  /** 'invalid': a document answer failed validation twice (issue 14). */
+  kind: 'timeout' | 'status' | 'connection' | 'empty' | 'invalid';
   status?: number;
+  /** Which document was being generated, when it was one. */
+  document?: AiDocumentKind;
 }
+
+/** How documents ask for JSON: the schema, or plain JSON mode where the endpoint refuses schemas. */
+type JsonMode = 'json_schema' | 'json_object';
 
 /**
  * Any OpenAI-compatible chat-completions endpoint (spec ruling 10): hosted or self-hosted. Failures
@@ -29,6 +44,8 @@ export interface AiFailure {
 export class OpenAiEngine implements AiPort {
   readonly kind = 'openai' as const;
   private readonly client: OpenAI;
+  /** Remembered per engine: an endpoint that answered 400 to json_schema gets json_object from then on. */
+  private jsonMode: JsonMode = 'json_schema';
 
   constructor(
     private readonly options: OpenAiOptions,
@@ -83,8 +100,8 @@ export class OpenAiEngine implements AiPort {
     };
   }
 
-  private fail(error: unknown, request: AiChatRequest, timedOut: boolean): never {
-    if (request.signal?.aborted) throw request.signal.reason ?? error;
+  private fail(error: unknown, signal: AbortSignal | undefined, timedOut: boolean): never {
+    if (signal?.aborted) throw signal.reason ?? error;
     if (error instanceof AppError) throw error;
     if (timedOut || error instanceof OpenAI.APIConnectionTimeoutError) this.onFailure({ kind: 'timeout' });
     else if (error instanceof OpenAI.APIError && error.status) {
@@ -117,7 +134,7 @@ export class OpenAiEngine implements AiPort {
         throw assistantUnavailable();
       }
     } catch (error) {
-      this.fail(error, request, watch.timedOut());
+      this.fail(error, request.signal, watch.timedOut());
     } finally {
       watch.done();
     }
@@ -137,7 +154,71 @@ export class OpenAiEngine implements AiPort {
       }
       return text;
     } catch (error) {
-      return this.fail(error, request, watch.timedOut());
+      return this.fail(error, request.signal, watch.timedOut());
+    } finally {
+      watch.done();
+    }
+  }
+
+  /**
+   * Structured generation (issue 14): the document's JSON schema as response_format (json_object
+   * for endpoints that refuse it), validated with zod and repaired once; see openai-documents.ts.
+   */
+  generate<K extends AiDocumentKind>(request: DocumentRequest<K>): Promise<GeneratedDocument<K>> {
+    return generateDocument(request, {
+      ask: (messages, kind) => this.askJson(messages, kind, request.signal),
+      model: this.options.model,
+      now: this.options.now ?? (() => new Date()),
+      onInvalid: () => this.onFailure({ kind: 'invalid', document: request.kind }),
+    });
+  }
+
+  private responseFormat(kind: AiDocumentKind) {
+    return this.jsonMode === 'json_schema'
+      ? ({
+          type: 'json_schema',
+          json_schema: { name: kind, schema: documentJsonSchema(kind), strict: false },
+        } as const)
+      : ({ type: 'json_object' } as const);
+  }
+
+  /** One JSON completion under the same watchdog as `complete`. */
+  private async askJson(
+    turns: ChatTurn[],
+    kind: AiDocumentKind,
+    signal: AbortSignal | undefined,
+  ): Promise<string> {
+    const watch = this.watchdog(signal);
+    try {
+      for (;;) {
+        const mode = this.jsonMode;
+        const messages: ChatCompletionMessageParam[] = turns.map((t, i) =>
+          i === 0 && t.role === 'system' && mode === 'json_object'
+            ? { role: 'system', content: `${t.content}\n${schemaInstruction(kind)}` }
+            : { role: t.role, content: t.content },
+        );
+        try {
+          const answer = await this.client.chat.completions.create(
+            { model: this.options.model, messages, response_format: this.responseFormat(kind) },
+            { signal: watch.signal },
+          );
+          const text = answer.choices[0]?.message?.content?.trim();
+          if (!text) {
+            this.onFailure({ kind: 'empty', document: kind });
+            throw assistantUnavailable();
+          }
+          return text;
+        } catch (error) {
+          // An endpoint without structured outputs answers 400 to json_schema: plain JSON mode instead.
+          if (mode === 'json_schema' && error instanceof OpenAI.APIError && error.status === 400) {
+            this.jsonMode = 'json_object';
+            continue;
+          }
+          throw error;
+        }
+      }
+    } catch (error) {
+      return this.fail(error, signal, watch.timedOut());
     } finally {
       watch.done();
     }

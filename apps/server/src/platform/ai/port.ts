@@ -1,3 +1,5 @@
+import type { AiDocumentKind, AiDocuments, Sentiment } from '@mindledger/domain';
+
 /** One message of a journaling conversation, as the user's client sends it. */
 export interface AiMessage {
   role: 'user' | 'assistant';
@@ -19,7 +21,12 @@ export interface AiContext {
   goals?: { text: string }[];
   /** The emotion the user selected for this entry. */
   emotion?: AiEmotion;
-  mode: 'chat' | 'voice';
+  /**
+   * 'initial-journey': the guided conversation of Part 2 §1 that asks what a person looking for a
+   * therapist needs to know about themselves (what brings them, hopes, format, location and time
+   * zone, language, timing, communication style, approaches heard of, budget or insurance).
+   */
+  mode: 'chat' | 'voice' | 'initial-journey';
   /** 1-based number of the reply being written; defaults to the assistant messages so far + 1. */
   turn?: number;
   /** Voice mode: from this turn on the reply is a closing statement, not a question. */
@@ -37,13 +44,91 @@ export interface AiChatRequest {
  * OpenAI-compatible endpoint. Failures are AppErrors ('UNAVAILABLE'); an aborted request rejects
  * with the abort reason.
  */
-export interface AiPort {
+export interface AiPort extends AiDocumentPort {
   /** Streams the reply in chunks of text. */
   chat(request: AiChatRequest): AsyncIterable<string>;
   /** The whole reply at once. */
   complete(request: AiChatRequest): Promise<string>;
   /** 'local' or 'openai', for logs and the health of the feature. */
   readonly kind: 'local' | 'openai';
+}
+
+/** What the Initial Journey documents are made from: the client's own answers and data only. */
+export interface JourneyInput {
+  firstName: string;
+  /** The client's profile time zone (IANA). */
+  timeZone: string;
+  /** The client's local day of generation, YYYY-MM-DD. */
+  today: string;
+  /** The Initial Journey conversation, oldest first. */
+  conversation: AiMessage[];
+  /** The client's active goals. */
+  goals: { text: string }[];
+  /** Most felt emotions of the last 30 days (primary names), most frequent first, with counts. */
+  recentEmotions: { name: string; count: number }[];
+}
+
+/** One journal entry of the week, as the weekly report may use it (never a private entry's words
+ * leave the client: the report is the client's own document). */
+export interface WeeklyEntryInput {
+  id: string;
+  /** Local day YYYY-MM-DD and time HH:MM. */
+  day: string;
+  time: string;
+  /** The entry's notes and the user's own chat turns (assistant turns left out). */
+  text: string;
+  emotion?: { primary: string; secondary?: string; specific?: string; intensity: number };
+  sentiment: Sentiment;
+  activities: string[];
+  /** Hours slept, when the day's details say. */
+  sleepHours?: number;
+  /** Ids of the goals the entry mentions. */
+  goalIds: string[];
+}
+
+export interface WeeklyInput {
+  firstName: string;
+  timeZone: string;
+  /** Local days, inclusive. */
+  startDate: string;
+  endDate: string;
+  /** The current streak in days at generation time. */
+  streak: number;
+  entries: WeeklyEntryInput[];
+  goals: { id: string; text: string }[];
+}
+
+export interface DocumentInputs {
+  therapistProfile: JourneyInput;
+  interviewGuide: JourneyInput;
+  emailTemplate: JourneyInput;
+  selfReflectionSummary: JourneyInput;
+  weeklyReport: WeeklyInput;
+}
+
+export interface DocumentRequest<K extends AiDocumentKind> {
+  kind: K;
+  input: DocumentInputs[K];
+  signal?: AbortSignal;
+}
+
+/** A validated document and what made it, stored with it. */
+export interface GeneratedDocument<K extends AiDocumentKind> {
+  document: AiDocuments[K];
+  /** 'local-engine' or the endpoint's model name. */
+  model: string;
+  /** Bumped when a prompt or the local engine's wording changes. */
+  promptVersion: string;
+  generatedAt: Date;
+}
+
+/**
+ * Structured generation (issue 14): a document of the domain's zod shape for `kind`. The local
+ * engine builds it from the input alone; the OpenAI-compatible adapter asks for the JSON schema,
+ * validates and repairs once. Failures are AppErrors ('UNAVAILABLE').
+ */
+export interface AiDocumentPort {
+  generate<K extends AiDocumentKind>(request: DocumentRequest<K>): Promise<GeneratedDocument<K>>;
 }
 
 /** The turn a reply is for, when the client did not say. */

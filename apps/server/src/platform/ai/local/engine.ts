@@ -1,5 +1,14 @@
-import { assessRisk } from '@mindledger/domain';
-import { isClosingTurn, replyTurn, type AiChatRequest, type AiPort } from '../port.js';
+import { assessRisk, type AiDocumentKind } from '@mindledger/domain';
+import {
+  isClosingTurn,
+  replyTurn,
+  type AiChatRequest,
+  type AiPort,
+  type DocumentRequest,
+  type GeneratedDocument,
+} from '../port.js';
+import { localDocument, localDocumentsVersion } from './documents/index.js';
+import { journeyReply } from './initial-journey.js';
 import { feelingNamed, feelingsIn, type Feeling, type Valence } from './lexicon.js';
 import {
   acknowledgements,
@@ -15,23 +24,7 @@ import {
   reflections,
   selectionReflections,
 } from './phrasing.js';
-
-/** FNV-1a: the same conversation always gets the same phrasing; another one varies. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-function picker(seed: number) {
-  return <T>(list: readonly T[], salt: number): T => {
-    const index = (Math.imul(seed ^ Math.imul(salt + 1, 0x9e3779b1), 0x85ebca6b) >>> 0) % list.length;
-    return list[index] as T;
-  };
-}
+import { hash, picker } from './seed.js';
 
 function unique(list: Feeling[]): Feeling[] {
   return list.filter((f, i) => list.findIndex((g) => g.word === f.word) === i);
@@ -46,6 +39,7 @@ const shortName = (name: string | undefined) => name?.trim().split(/\s+/)[0] ?? 
  */
 export function localReply(request: AiChatRequest): string {
   const { context } = request;
+  if (context.mode === 'initial-journey') return journeyReply(request);
   const userTexts = request.messages.filter((m) => m.role === 'user').map((m) => m.text);
   const last = userTexts.at(-1) ?? '';
   const turn = replyTurn(request);
@@ -106,9 +100,20 @@ function abortIfNeeded(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw signal.reason ?? new Error('aborted');
 }
 
+export interface LocalAiOptions {
+  /** The clock stamped on generated documents. */
+  now?: () => Date;
+}
+
 /** Offline, deterministic: the default AI port. */
 export class LocalAi implements AiPort {
   readonly kind = 'local' as const;
+  static readonly model = 'local-engine';
+  private readonly now: () => Date;
+
+  constructor(options: LocalAiOptions = {}) {
+    this.now = options.now ?? (() => new Date());
+  }
 
   async *chat(request: AiChatRequest): AsyncIterable<string> {
     abortIfNeeded(request.signal);
@@ -122,5 +127,15 @@ export class LocalAi implements AiPort {
   async complete(request: AiChatRequest): Promise<string> {
     abortIfNeeded(request.signal);
     return localReply(request);
+  }
+
+  async generate<K extends AiDocumentKind>(request: DocumentRequest<K>): Promise<GeneratedDocument<K>> {
+    abortIfNeeded(request.signal);
+    return {
+      document: localDocument(request.kind, request.input),
+      model: LocalAi.model,
+      promptVersion: localDocumentsVersion,
+      generatedAt: this.now(),
+    };
   }
 }
