@@ -7,9 +7,12 @@ import type { BillingService } from './billing/service.js';
 import type { ConnectionsService } from './connections/service.js';
 import type { GoalsService } from './goals/service.js';
 import type { JournalService } from './journal/service.js';
+import type { InitialJourneyService } from './initial-journey/service.js';
 import type { ImportantUpdates } from './notifications/important-updates.js';
 import type { NotificationsService } from './notifications/service.js';
 import type { ProfileService } from './profile/service.js';
+import type { WeeklyReportGenerator } from './weekly-automation/generator.js';
+import type { WeeklyAutomationService } from './weekly-automation/service.js';
 
 /** Where a feature's routes are mounted: the spec's call paths. */
 export type ApiPrefix = '/api/v1' | '/api' | '/api/ai';
@@ -33,6 +36,12 @@ export interface Services {
   notifications: NotificationsService;
   importantUpdates: ImportantUpdates;
   captcha: Captcha;
+  /** The Initial Journey: conversation, documents, sharing (features/initial-journey). */
+  initialJourney: InitialJourneyService;
+  /** Weekly automation settings and the `weekly-insights` schedule (features/weekly-automation). */
+  weeklyAutomation: WeeklyAutomationService;
+  /** The weekly report generator of the automation nights; without it, automation runs do nothing. */
+  weeklyInsights?: WeeklyReportGenerator;
 }
 
 /**

@@ -8,10 +8,13 @@ import { devFeature } from './dev/index.js';
 import type { Feature } from './feature.js';
 import { goalsFeature } from './goals/index.js';
 import { healthFeature } from './health/index.js';
+import { initialJourneyFeature } from './initial-journey/index.js';
 import { journalFeature } from './journal/index.js';
 import { notificationsFeature } from './notifications/index.js';
 import { profileFeature } from './profile/index.js';
 import { promoCodesFeature } from './promo-codes/index.js';
+import { weeklyAutomationFeature } from './weekly-automation/index.js';
+import { weeklyInsightsFeature } from './weekly-insights/index.js';
 
 export type { ApiPrefix, Feature, FeatureRoutes, Services } from './feature.js';
 export { createServices } from './services.js';
@@ -31,4 +34,7 @@ export const features: readonly Feature[] = [
   aiJournalFeature,
   billingFeature,
   notificationsFeature,
+  initialJourneyFeature,
+  weeklyAutomationFeature,
+  weeklyInsightsFeature,
 ];

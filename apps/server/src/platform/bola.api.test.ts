@@ -4,6 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../test/connections.js';
 import { startServer, type Client, type TestServer } from '../../test/harness.js';
 import {
+  aiDocuments,
+  dashboardShares,
+  documentShares,
+  initialJourneyMessages,
+  weeklyGenerationJobs,
   checkoutSessions,
   connectionEvents,
   invoices,
@@ -36,7 +41,14 @@ type Kind =
   | 'checkout'
   | 'subscription'
   | 'notification'
-  | 'update';
+  | 'update'
+  | 'weeklyReport'
+  | 'weeklyJob'
+  | 'weeklyShare'
+  | 'dashboardShare'
+  | 'journeyDoc'
+  | 'journeyShare'
+  | 'journeyLimit';
 type Actor = 'patient' | 'provider' | 'admin';
 
 interface World {
@@ -49,6 +61,14 @@ interface World {
   subscription: string;
   notification: string;
   update: string;
+  weeklyReport: string;
+  weeklyJob: string;
+  weeklyShare: string;
+  dashboardShare: string;
+  journeyDoc: string;
+  journeyShare: string;
+  /** Not an object: the page size of get-client-profile's second form. */
+  journeyLimit: string;
 }
 
 interface IdRoute {
@@ -176,6 +196,57 @@ const matrix: Record<string, IdRoute> = {
   'POST /api/v1/notifications/bulk-read': { body: (w) => ({ ids: [w.notification] }), ownData: true },
   'POST /api/v1/notifications/bulk-delete': { body: (w) => ({ ids: [w.notification] }), ownData: true },
   'POST /api/v1/admin/important-updates/{id}/withdraw': { path: { id: 'update' }, adminWork: true },
+  // Weekly insights: A's report (shared with P1), a running generation job, the share and a
+  // dashboard snapshot shared with P1.
+  'GET /api/v1/weekly-report-jobs/{id}': { path: { id: 'weeklyJob' }, reader: 'patient' },
+  'POST /api/v1/weekly-report-jobs/{id}/cancel': { path: { id: 'weeklyJob' } },
+  'GET /api/v1/fetch-weekly-report/{id}': { path: { id: 'weeklyReport' }, reader: 'provider' },
+  'POST /api/v1/share-weekly-report': {
+    body: (w) => ({ reportId: w.weeklyReport, doctorEmail: 'someone@example.test' }),
+  },
+  'DELETE /api/v1/share-weekly-report/{shareId}': { path: { shareId: 'weeklyShare' } },
+  'GET /api/v1/shared-weekly-reports/{patientId}': { path: { patientId: 'patient' }, reader: 'provider' },
+  'GET /api/v1/dashboard/shared/{id}': { path: { id: 'dashboardShare' }, reader: 'provider' },
+  // The Initial Journey: A's therapist profile and conversation, both shared with P1. Generating
+  // serves the caller's own journey whatever patient id the body names.
+  ...Object.fromEntries(
+    [
+      'POST /api/v1/generate-therapist-profile',
+      'POST /api/v1/generate-therapist-interview-qs',
+      'POST /api/v1/generate-email-template',
+      'POST /api/v1/generate-self-reflection-summary',
+      'POST /api/v1/generate-initial-assessment',
+      'POST /api/ai/generate-journey-summary',
+    ].map((key): [string, IdRoute] => [
+      key,
+      { body: (w) => ({ data: { patientId: w.patient } }), ownData: true },
+    ]),
+  ),
+  'POST /api/v1/get-initial-journey-childs': { body: (w) => ({ data: { patientId: w.patient } }) },
+  'GET /api/v1/get-client-profile/{patientId}': { path: { patientId: 'patient' }, reader: 'provider' },
+  'GET /api/v1/get-client-profile/{patientId}/{limit}': {
+    path: { patientId: 'patient', limit: 'journeyLimit' },
+    reader: 'provider',
+  },
+  'GET /api/v1/get-initial-client-profile-by-id/{id}': { path: { id: 'journeyDoc' }, reader: 'provider' },
+  'PUT /api/v1/update-initial-client-profile/{id}': {
+    path: { id: 'journeyDoc' },
+    body: () => ({ clientProfile: { profile_info: { client_name: 'Intruder' } } }),
+  },
+  'GET /api/v1/ai-documents/{id}': { path: { id: 'journeyDoc' }, reader: 'provider' },
+  'GET /api/v1/ai-documents/{id}/pdf': { path: { id: 'journeyDoc' } },
+  'GET /api/ai/get-conversation': { query: (w) => `patientId=${w.patient}&all=true`, reader: 'provider' },
+  'POST /api/ai/get-ij-EmailTemplate': { body: (w) => ({ patientId: w.patient }) },
+  'POST /api/ai/get-therapist-profile': { body: (w) => ({ patientId: w.patient }) },
+  'POST /api/ai/share-summary': {
+    body: (w) => ({
+      doctorEmail: 'someone@example.test',
+      summaryTableName: 'ij-therapistprofiles',
+      documentId: w.journeyDoc,
+    }),
+  },
+  'DELETE /api/ai/share-summary/{id}': { path: { id: 'journeyShare' } },
+  'GET /api/ai/shared-summaries/{id}': { path: { id: 'patient' }, reader: 'provider' },
   'POST /api/security/session-timeout': {
     body: (w) => ({ userId: w.patient, reason: 'IDLE_TIMEOUT', duration: 900 }),
     ownData: true,
@@ -266,7 +337,11 @@ beforeAll(async () => {
     audience: 'all',
     publishAt: new Date(server.clock.now().getTime() + 365 * 86_400_000),
   });
+  const weekly = await weeklyWorld(owner.user.id, provider.user.id);
+  const journey = await journeyWorld(owner.user.id, provider.user.id);
   world = {
+    ...weekly,
+    ...journey,
     notification: notification!.id,
     update: update.id,
     checkout: later.body.sessionId,
@@ -298,6 +373,108 @@ afterAll(async () => {
   await server.close();
 });
 
+/** A's weekly report (shared with P1), a running generation job and a dashboard snapshot for P1. */
+async function weeklyWorld(patientId: string, providerId: string) {
+  const db = server.database.db;
+  const [report] = await db
+    .insert(aiDocuments)
+    .values({
+      patientId,
+      kind: 'weeklyReport',
+      content: {
+        title: 'Your week',
+        subtitle: 'A look back',
+        startDate: '2026-01-05',
+        endDate: '2026-01-11',
+        summary: 'A steady week.',
+        sections: [],
+        reflectionQuestions: [],
+        disclaimer: 'Not medical advice.',
+      },
+      model: 'test',
+      promptVersion: 'test',
+      periodStart: '2026-01-05',
+      periodEnd: '2026-01-11',
+      generatedAt: new Date(),
+    })
+    .returning();
+  const [job] = await db
+    .insert(weeklyGenerationJobs)
+    .values({
+      patientId,
+      startDate: '2026-01-12',
+      endDate: '2026-01-18',
+      status: 'generating',
+      startTime: new Date(),
+    })
+    .returning();
+  const [share] = await db
+    .insert(documentShares)
+    .values({ patientId, providerId, kind: 'weeklyReport', documentId: report!.id })
+    .returning();
+  const [dashboard] = await db
+    .insert(dashboardShares)
+    .values({ patientId, providerId, data: { entries: 3 } })
+    .returning();
+  return {
+    weeklyReport: report!.id,
+    weeklyJob: job!.id,
+    weeklyShare: share!.id,
+    dashboardShare: dashboard!.id,
+  };
+}
+
+/** A's Initial Journey: two messages and a therapist profile, both shared with P1. */
+async function journeyWorld(patientId: string, providerId: string) {
+  const db = server.database.db;
+  await db.insert(initialJourneyMessages).values([
+    { patientId, seq: 1, role: 'user', text: `I am ${marker.first} and I feel ${marker.notes}.` },
+    { patientId, seq: 2, role: 'assistant', text: 'What do you hope for?' },
+  ]);
+  const list = (item: string) => [item];
+  const [doc] = await db
+    .insert(aiDocuments)
+    .values({
+      patientId,
+      kind: 'therapistProfile',
+      content: {
+        profile_info: { client_name: marker.first },
+        provider_parameters: {
+          expertise_areas: list('Stress'),
+          cultural_competencies: [],
+          therapeutic_approaches: [],
+          practice_focus: [],
+        },
+        logistical_factors: {
+          format: { requirements: [] },
+          location: { time_zone: 'America/Denver', preferences: [] },
+          language: [],
+          scheduling: { preferred_times: [], flexibility: 'Not said yet.' },
+        },
+        match_priorities: {
+          professional_background: { description: `Someone for ${marker.notes}.` },
+          communication_style: { preferences: [] },
+          treatment_modalities: { preferences: [] },
+          session_structure: { preferences: [] },
+        },
+        search_context: 'From the Initial Journey.',
+        disclaimer: 'For self-reflection only.',
+      },
+      model: 'test',
+      promptVersion: 'test',
+      generatedAt: new Date(),
+    })
+    .returning();
+  const [share] = await db
+    .insert(documentShares)
+    .values([
+      { patientId, providerId, kind: 'therapistProfile', documentId: doc!.id },
+      { patientId, providerId, kind: 'chatHistory', documentId: null },
+    ])
+    .returning();
+  return { journeyDoc: doc!.id, journeyShare: share!.id, journeyLimit: '5' };
+}
+
 /** Everything of A's that a call could change, as one comparable value. */
 async function ownerState(): Promise<string> {
   const db = server.database.db;
@@ -324,6 +501,11 @@ async function ownerState(): Promise<string> {
       .select()
       .from(reactivationTokens)
       .where(inArray(reactivationTokens.connectionId, [connection])),
+    db.select().from(aiDocuments).where(eq(aiDocuments.patientId, patient)),
+    db.select().from(weeklyGenerationJobs).where(eq(weeklyGenerationJobs.patientId, patient)),
+    db.select().from(documentShares).where(eq(documentShares.patientId, patient)),
+    db.select().from(dashboardShares).where(eq(dashboardShares.patientId, patient)),
+    db.select().from(initialJourneyMessages).where(eq(initialJourneyMessages.patientId, patient)),
   ]);
   return JSON.stringify(rows);
 }

@@ -26,6 +26,8 @@ const categoryOf: Record<NotificationType, EmailCategory | null> = {
   security_alert: 'security',
   // Connection events already have their own emails (connections/emails.ts): in-app only here.
   connection_update: null,
+  // The provider reads it in the app, on the client's Summaries tab.
+  summary_shared: null,
 };
 
 export interface Channels {
