@@ -115,3 +115,21 @@ export async function clientConnectedToDemoProvider(
   expect(accepted.status()).toBe(200);
   return { ...client, id: userId };
 }
+
+/** Puts the client on Standard Monthly through the local hosted checkout (a trial holds the plan). */
+export async function subscribeStandard(request: APIRequestContext, email: string, password: string) {
+  const { token, userId } = await apiSignIn(request, email, password);
+  const headers = { Authorization: `Bearer ${token}` };
+  const checkout = await request.post('/api/v1/subscription/create-checkout', {
+    data: { planType: 'standard-monthly', userId },
+    headers,
+  });
+  expect(checkout.status()).toBe(200);
+  const { url } = (await checkout.json()) as { url: string };
+  const id = decodeURIComponent(url.split('/').pop() ?? '');
+  const paid = await request.post(`/api/v1/subscription/local-checkout/${encodeURIComponent(id)}/pay`, {
+    data: { cardNumber: '4242 4242 4242 4242', expiry: '12/35', cvc: '123', name: 'Journey Client' },
+    headers,
+  });
+  expect(paid.status()).toBe(200);
+}

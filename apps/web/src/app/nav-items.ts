@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import {
   IconBell,
+  IconCompass,
   IconNotebook,
   IconEyeCheck,
   IconStethoscope,
@@ -11,6 +12,7 @@ import {
   IconCreditCard,
   IconDiscount,
   IconReceipt,
+  IconReportAnalytics,
   IconSpeakerphone,
   IconUsers,
 } from '@tabler/icons-react';
@@ -29,12 +31,15 @@ export interface NavItem {
 }
 
 /**
- * Main navigation. Admin: Users, Promo Codes, Subscriptions, Important Updates. Client: Journal, Goals, My
- * Providers, Access History. Provider: Clients (the dashboard), Inactive Clients.
+ * Main navigation. Admin: Users, Promo Codes, Subscriptions, Important Updates. Client: Journal, Goals,
+ * Weekly Insights, Initial Journey (decision 084), My Providers, Access History. Provider: Clients (the dashboard),
+ * Inactive Clients.
  */
 export const mainNavItems: readonly NavItem[] = [
   { label: 'Journal', to: '/user/journaling-feature', roles: ['patient'], icon: IconNotebook },
   { label: 'Goals', to: '/user/goals', roles: ['patient'], icon: IconTarget },
+  { label: 'Weekly Insights', to: '/user/report', roles: ['patient'], icon: IconReportAnalytics },
+  { label: 'Initial Journey', to: '/user/initial-journey', roles: ['patient'], icon: IconCompass },
   { label: 'My Providers', to: '/user/providers', roles: ['patient'], icon: IconStethoscope },
   { label: 'Access History', to: '/user/access-history', roles: ['patient'], icon: IconEyeCheck },
   { label: 'Clients', to: '/provider/dashboard', roles: ['provider'], icon: IconUsersGroup },

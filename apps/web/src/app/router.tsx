@@ -146,6 +146,13 @@ export const routes: RouteObject[] = [
                 lazy: () => import('../features/goals/GoalsPage').then((m) => ({ Component: m.GoalsPage })),
               },
               {
+                path: '/user/initial-journey',
+                lazy: () =>
+                  import('../features/initial-journey/InitialJourneyPage').then((m) => ({
+                    Component: m.InitialJourneyPage,
+                  })),
+              },
+              {
                 path: '/user/providers',
                 lazy: () =>
                   import('../features/connections/MyProvidersPage').then((m) => ({
@@ -157,6 +164,13 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/connections/AccessHistoryPage').then((m) => ({
                     Component: m.AccessHistoryPage,
+                  })),
+              },
+              {
+                path: '/user/report',
+                lazy: () =>
+                  import('../features/weekly-insights/WeeklyInsightsPage').then((m) => ({
+                    Component: m.WeeklyInsightsPage,
                   })),
               },
               {
@@ -185,6 +199,13 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/notification-settings/NotificationSettingsPage').then((m) => ({
                     Component: m.NotificationSettingsPage,
+                  })),
+              },
+              {
+                path: '/profile/weekly-automation',
+                lazy: () =>
+                  import('../features/weekly-automation/WeeklyAutomationPage').then((m) => ({
+                    Component: m.WeeklyAutomationPage,
                   })),
               },
             ],

@@ -8,6 +8,7 @@ import {
   type PromoCodeResponse,
 } from '@mindledger/domain';
 import type { z } from 'zod';
+import { saveFile as saveBlob } from '../../ui/save-file';
 import { api, ApiError, request } from '../../api/client';
 
 /** The promo-codes query, as the shared schema outputs it (limit 0 is All). */
@@ -57,18 +58,9 @@ export const promoApi = {
   exportCsv: () => request<Blob>('promo-codes/export.csv', { responseType: 'blob' }),
 };
 
-/** Saves a file the browser already holds under the given name. */
+/** Saves the CSV the browser already holds (under the export's file name unless told). */
 export function saveFile(blob: Blob, name = promoCsvFileName): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers start the download after the click returns: free the file a moment later.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  saveBlob(blob, name);
 }
 
 /**

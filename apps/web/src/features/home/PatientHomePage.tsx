@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBolt, IconPencilPlus } from '@tabler/icons-react';
+import { IconBolt, IconCompass, IconPencilPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../ui/PageTitle';
 import { useCurrentUser } from '../auth';
@@ -81,6 +81,12 @@ export function PatientHomePage() {
         description="How are you feeling today? Take a moment for yourself."
         actions={
           <Group gap="md" align="center">
+            <Anchor component={Link} to="/user/initial-journey" fz="sm" fw={500}>
+              <Group gap={4} component="span" wrap="nowrap">
+                <IconCompass size={16} aria-hidden="true" />
+                Initial Journey
+              </Group>
+            </Anchor>
             <Anchor component={Link} to={moodSelectorPath} fz="sm" fw={500}>
               <Group gap={4} component="span" wrap="nowrap">
                 <IconBolt size={16} aria-hidden="true" />

@@ -31,7 +31,7 @@ describe('notificationTarget', () => {
     expect(notificationTarget('patient', n('mood_checkin'))).toBe('/user/mood-selector');
     expect(notificationTarget('patient', n('goal_reminder'))).toBe('/user/goals');
     expect(notificationTarget('patient', n('weekly_summary_reminder'))).toBe('/user/journaling-feature');
-    expect(notificationTarget('patient', n('weekly_summary_generated'))).toBe('/user/journaling-feature');
+    expect(notificationTarget('patient', n('weekly_summary_generated'))).toBe('/user/report');
     expect(notificationTarget('patient', n('connection_update'))).toBe('/user/providers');
     expect(notificationTarget('patient', n('important_update', { updateUrl: '/user/home' }))).toBe(
       '/user/home',

@@ -43,8 +43,9 @@ function byType(role: Role, notification: Pick<NotificationResponse, 'type' | 'd
   switch (notification.type) {
     case 'journal_reminder':
     case 'weekly_summary_reminder':
-    case 'weekly_summary_generated':
       return '/user/journaling-feature';
+    case 'weekly_summary_generated':
+      return '/user/report';
     case 'mood_checkin':
       return '/user/mood-selector';
     case 'goal_reminder':
@@ -54,6 +55,7 @@ function byType(role: Role, notification: Pick<NotificationResponse, 'type' | 'd
       if (role === 'provider') return '/provider/dashboard';
       return null;
     case 'weekly_summary_to_provider':
+    case 'summary_shared':
       return data.clientId
         ? `/provider/patient-overview/${encodeURIComponent(data.clientId)}`
         : '/provider/dashboard';

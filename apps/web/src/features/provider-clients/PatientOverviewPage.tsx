@@ -4,7 +4,7 @@ import { Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title 
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
 import { openConfirm } from '../../ui/confirm';
 import { formatDate, fullName } from '../../ui/format';
@@ -26,6 +26,9 @@ import {
 const ClientDashboardTab = lazy(() =>
   import('./journal/ClientDashboardTab').then((m) => ({ default: m.ClientDashboardTab })),
 );
+const ClientSummariesTab = lazy(() =>
+  import('./summaries/ClientSummariesTab').then((m) => ({ default: m.ClientSummariesTab })),
+);
 const ClientJournalsTab = lazy(() =>
   import('./journal/ClientJournalsTab').then((m) => ({ default: m.ClientJournalsTab })),
 );
@@ -34,16 +37,22 @@ const ClientJournalsTab = lazy(() =>
 export const overviewTabs = ['Overview', 'Dashboard', 'Notes/Plans', 'Journals', 'Summaries'] as const;
 
 const emptyTabs: Record<
-  Exclude<(typeof overviewTabs)[number], 'Overview' | 'Dashboard' | 'Journals'>,
+  Exclude<(typeof overviewTabs)[number], 'Overview' | 'Dashboard' | 'Journals' | 'Summaries'>,
   [string, string]
 > = {
   'Notes/Plans': ['No notes or plans yet.', 'Session notes and treatment plans are not available yet.'],
-  Summaries: ['No summaries shared yet.', 'Summaries the client shares with you will appear here.'],
 };
+
+/** `?tab=summaries` (the link of a shared-summary notification) opens that tab. */
+function initialTab(search: string): (typeof overviewTabs)[number] {
+  const asked = new URLSearchParams(search).get('tab')?.toLowerCase();
+  return overviewTabs.find((t) => t.toLowerCase() === asked) ?? 'Overview';
+}
 
 /** /provider/patient-overview/:patientId: one client's profile, connection and (future) data tabs. */
 export function PatientOverviewPage() {
   const { patientId = '' } = useParams();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const connection = useQuery({
     queryKey: providerClientsKeys.connection(patientId),
@@ -140,7 +149,7 @@ export function PatientOverviewPage() {
     <Stack gap="lg">
       <BackLink />
       <PageTitle title={name} description={user?.email} />
-      <Tabs defaultValue="Overview" keepMounted={false}>
+      <Tabs defaultValue={initialTab(location.search)} keepMounted={false}>
         <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
           {overviewTabs.map((tab) => (
             <Tabs.Tab key={tab} value={tab}>
@@ -206,6 +215,11 @@ export function PatientOverviewPage() {
         <Tabs.Panel value="Journals" pt="md">
           <JournalTab hasAccess={hasAccess} status={status} title="The client’s journal entries are hidden">
             <ClientJournalsTab patientId={patientId} clientName={user?.firstName} timeZone={user?.timezone} />
+          </JournalTab>
+        </Tabs.Panel>
+        <Tabs.Panel value="Summaries" pt="md">
+          <JournalTab hasAccess={hasAccess} status={status} title="The client’s shared summaries are hidden">
+            <ClientSummariesTab patientId={patientId} />
           </JournalTab>
         </Tabs.Panel>
         {Object.entries(emptyTabs).map(([tab, [title, hint]]) => (
