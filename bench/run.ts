@@ -28,11 +28,12 @@ import {
 } from './notifications.js';
 import { startServer } from './server.js';
 import { runSoak, HOME_ROUTES } from './soak.js';
+import { benchWeeklyInsights, weeklyInsightsReport } from './weekly-insights.js';
 import { soakSvg, summarise, summaryTable } from './soak-report.js';
 
 /**
- * `npm run bench [foundation|connections|goals|journal|login|ledger|billing|notifications|soak]` (default: all but soak,
- * which runs only when named; `BENCH_TARGETS=postgres` or
+ * `npm run bench [foundation|connections|goals|journal|login|ledger|billing|notifications|soak|weekly-insights]`
+ * (default: all but soak and weekly-insights, which run only when named; `BENCH_TARGETS=postgres` or
  * `embedded` for one database): the real, built server on the embedded
  * database and on PostgreSQL, driven by autocannon. Prints tables for bench/README.md and writes
  * them to bench/latest.md.
@@ -242,6 +243,20 @@ if (scenarios.includes('notifications')) {
     results[target.key] = { fanout, reminders, live };
   }
   lines.push(...notificationsReport(results), '');
+}
+if (scenarios.includes('weekly-insights')) {
+  // PostgreSQL only: the night's two worker processes need DATABASE_URL
+  if (!(await postgresAvailable()))
+    console.info('weekly-insights: no PostgreSQL at BENCH_DATABASE_URL, skipped');
+  else {
+    const url = await freshPgDatabase('bench_weekly');
+    created.add(url);
+    try {
+      lines.push(...weeklyInsightsReport(await benchWeeklyInsights(url, port++)), '');
+    } finally {
+      await drop(url);
+    }
+  }
 }
 if (scenarios.includes('soak')) {
   // PostgreSQL first: the longer, more telling run

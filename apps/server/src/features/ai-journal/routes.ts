@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { caller } from '../../platform/auth.js';
+import { abortOnDisconnect } from '../../platform/disconnect.js';
 import { AppError } from '../../platform/errors.js';
 import { journalChatSchema } from './schema.js';
 import type { AiJournalService, PreparedChat } from './service.js';
@@ -10,15 +11,6 @@ const tags = ['ai'];
 
 function wantsStream(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/event-stream');
-}
-
-/** Aborts the assistant when the client goes away before the answer is complete. */
-function abortOnDisconnect(reply: FastifyReply): AbortController {
-  const controller = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
-  });
-  return controller;
 }
 
 /**
@@ -81,8 +73,7 @@ export function aiJournalRoutes(ctx: AppContext, service: AiJournalService): Fas
       async (request, reply) => {
         const me = caller(request);
         await service.throttle(me.sub);
-        const controller = abortOnDisconnect(reply);
-        const chat = await service.prepare(me.sub, request.body, controller.signal);
+        const chat = await service.prepare(me.sub, request.body, abortOnDisconnect(reply));
         if (wantsStream(request)) return sendStream(request, reply, service.stream(chat), chat);
         const text = await service.complete(chat);
         return { success: true, data: { reply: text, safety: chat.safety } };

@@ -15,10 +15,11 @@ import {
   type PlanId,
   type PromoRefusal,
 } from '@mindledger/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { subscriptions } from '../../db/schema/index.js';
+import { connections, subscriptions } from '../../db/schema/index.js';
+import { activeConnection } from '../../platform/policy.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { findUserById, type UserRow } from '../../platform/users.js';
 import { promoDiscount, promoTerms } from './invoice.js';
@@ -104,6 +105,53 @@ export class BillingService {
   async allows(userId: string, feature: FeatureName): Promise<{ allowed: boolean; planType: PlanId }> {
     const planType = await this.effectivePlan(userId);
     return { allowed: planAllows(planType, feature), planType };
+  }
+
+  /**
+   * Which of these users' plans allow the feature, in two statements whatever their number (the
+   * automation night asks it for a claimed batch): the rule of `effectivePlan`, set-based.
+   */
+  async allowedAmong(userIds: readonly string[], feature: FeatureName): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await this.ctx.db
+      .select({
+        userId: subscriptions.userId,
+        planType: subscriptions.planType,
+        status: subscriptions.status,
+        sponsorId: subscriptions.sponsorId,
+      })
+      .from(subscriptions)
+      .where(inArray(subscriptions.userId, [...userIds]));
+    const held = rows.filter((r) => HOLDING.has(r.status));
+    const sponsored = held.filter((r) => r.planType === 'provider-connect' && r.sponsorId);
+    const connected = new Set<string>();
+    if (sponsored.length > 0) {
+      const links = await this.ctx.db
+        .select({ patientId: connections.patientId, providerId: connections.providerId })
+        .from(connections)
+        .where(
+          and(
+            inArray(
+              connections.patientId,
+              sponsored.map((r) => r.userId),
+            ),
+            activeConnection(),
+          ),
+        );
+      for (const l of links) connected.add(`${l.patientId}:${l.providerId}`);
+    }
+    const byUser = new Map(held.map((r) => [r.userId, r]));
+    const allowed = new Set<string>();
+    for (const id of userIds) {
+      const r = byUser.get(id);
+      const plan: PlanId = !r
+        ? 'free-tier'
+        : r.planType === 'provider-connect' && !connected.has(`${id}:${r.sponsorId}`)
+          ? 'free-tier'
+          : r.planType;
+      if (planAllows(plan, feature)) allowed.add(id);
+    }
+    return allowed;
   }
 
   /** The guard every paid feature uses: 403 SUBSCRIPTION_REQUIRED (message contains "subscription"). */

@@ -17,6 +17,7 @@ import {
   shareBody,
 } from './schemas.js';
 import { journeyMessages, type InitialJourneyService } from './service.js';
+import { abortOnDisconnect } from '../../platform/disconnect.js';
 
 const tags = ['initial-journey'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,15 +26,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function checkedId(id: string): string {
   if (!UUID.test(id)) throw notFound();
   return id;
-}
-
-/** Aborts generation when the client goes away. */
-function abortOnDisconnect(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
-  });
-  return controller.signal;
 }
 
 /** The AI service calls (`/api/ai`, also `/api/proxy/ai`): docs/API-initial-journey.md. */

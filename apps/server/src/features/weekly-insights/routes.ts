@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { weeklyInsightMessages } from '@mindledger/domain';
@@ -8,6 +7,7 @@ import { tooManyRequests } from '../../platform/errors.js';
 import { dashboardShareBody } from './dashboard.js';
 import { weeklyTexts } from './messages.js';
 import type { WeeklyInsightsService } from './service.js';
+import { abortOnDisconnect } from '../../platform/disconnect.js';
 
 const tags = ['weekly-insights'];
 const MINUTE = 60_000;
@@ -23,15 +23,6 @@ const shareParams = z.object({ shareId: z.string().max(64) });
 const patientParams = z.object({ patientId: z.string().max(64) });
 const doctorEmail = z.union([z.string().max(255), z.object({ email: z.string().max(255) })]).optional();
 const shareBody = z.object({ reportId: z.string().max(64).optional(), doctorEmail });
-
-/** Aborts the generation when the client goes away before the answer is complete. */
-export function abortOnDisconnect(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
-  });
-  return controller.signal;
-}
 
 /** Generations per user per minute (the AI budget of ai-journal), on top of the per-address limit. */
 export async function throttleGeneration(ctx: AppContext, userId: string): Promise<void> {

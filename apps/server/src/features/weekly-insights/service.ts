@@ -71,7 +71,7 @@ export class WeeklyInsightsService implements WeeklyReportGenerator {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly billing: Pick<BillingService, 'requireFeature' | 'allows'>,
+    private readonly billing: Pick<BillingService, 'requireFeature' | 'allows' | 'allowedAmong'>,
   ) {
     this.repo = new WeeklyRepo(ctx.db);
   }
@@ -521,8 +521,8 @@ export class WeeklyInsightsService implements WeeklyReportGenerator {
   /**
    * An automation night's batch: for each delivery (slot = the local run day) the period is the
    * seven days before it. Clients without Standard, or with fewer than 2 entries, are skipped
-   * (nothing is sent or told). The eligibility of the whole batch is read set-based (one entry
-   * count for all its clients); each eligible client-week becomes one keyed job, so however many
+   * (nothing is sent or told). The eligibility of the whole batch is read set-based (one plan read
+   * and one entry count for all its clients); each eligible client-week becomes one keyed job, so however many
    * workers or retries handle this batch, each client gets one report per week.
    */
   async runAutomation(deliveries: ScheduleDelivery[]): Promise<void> {
@@ -533,10 +533,7 @@ export class WeeklyInsightsService implements WeeklyReportGenerator {
     }
     if (due.size === 0) return;
     const userIds = [...new Set([...due.values()].map((d) => d.patientId))];
-    const plans = await Promise.all(
-      userIds.map(async (id) => [id, (await this.billing.allows(id, 'weekly-insights')).allowed] as const),
-    );
-    const standard = new Set(plans.filter(([, allowed]) => allowed).map(([id]) => id));
+    const standard = await this.billing.allowedAmong(userIds, 'weekly-insights');
     const eligible = [...due.values()].filter((d) => standard.has(d.patientId));
     if (eligible.length === 0) return;
     // one statement for the whole batch, each client with their own period
