@@ -221,6 +221,13 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: '/provider/shared-dashboard/:id',
+                lazy: () =>
+                  import('../features/provider-clients/SharedDashboardPage').then((m) => ({
+                    Component: m.SharedDashboardPage,
+                  })),
+              },
+              {
                 path: '/provider/patient-overview/:patientId',
                 lazy: () =>
                   import('../features/provider-clients/PatientOverviewPage').then((m) => ({

@@ -5,13 +5,33 @@ export function presentMessage(row: MessageRow) {
   return { id: row.id, role: row.role, text: row.text, createdAt: row.createdAt.toISOString() };
 }
 
+/**
+ * What a provider may see of a document's content: a weekly report's items lose their entry ids
+ * (an entry made private later must leave no trace with a provider; decision 087).
+ */
+function providerContent(row: DocumentRow): Record<string, unknown> {
+  if (row.kind !== 'weeklyReport') return row.content;
+  const sections = Array.isArray(row.content.sections)
+    ? (row.content.sections as Record<string, unknown>[])
+    : [];
+  return {
+    ...row.content,
+    sections: sections.map((s) => ({
+      ...s,
+      items: Array.isArray(s.items)
+        ? (s.items as Record<string, unknown>[]).map((item) => ({ ...item, entryIds: [] }))
+        : [],
+    })),
+  };
+}
+
 /** A generated document; `sharedAt` when a provider reads it through a share. */
 export function presentDocument(row: DocumentRow, sharedAt?: Date) {
   return {
     id: row.id,
     _id: row.id,
     kind: row.kind,
-    content: row.content,
+    content: sharedAt ? providerContent(row) : row.content,
     model: row.model,
     promptVersion: row.promptVersion,
     source: row.source,

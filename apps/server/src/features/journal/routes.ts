@@ -39,6 +39,7 @@ const rangeQuery = z.object({
   timerange: z.string().max(20).optional(),
   date: isoDay.optional(),
 });
+const analyticsQuery = rangeQuery.extend({ shared: z.enum(['true', 'false']).optional() });
 /** Week and range answers carry a bounded page of entries; `after` (a previous answer's `next`) pages on. */
 const rangePageQuery = z.object({
   limit: z.coerce
@@ -231,9 +232,11 @@ export function journalRoutes(ctx: AppContext, service: JournalService): Fastify
 
     app.get(
       '/get-mood-analytics/',
-      { ...patient, schema: { tags, querystring: rangeQuery } },
+      { ...patient, schema: { tags, querystring: analyticsQuery } },
       async (request) => {
-        const scope = await service.scopeFor(request, caller(request));
+        const own = await service.scopeFor(request, caller(request));
+        // `shared=true`: what a provider would see (no private entry), for a snapshot the client shares.
+        const scope = request.query.shared === 'true' ? { ...own, includePrivate: false } : own;
         const span = await range(scope, request.query, '1 Week');
         const rows = await service.aggregate(scope, span.from, span.to);
         return {

@@ -17,6 +17,8 @@ export const weeklyTexts = {
   providerNotConnected:
     'This provider is not connected with you. Reports can be shared only with providers whose invitation you accepted.',
   dashboardShared: 'Dashboard shared successfully.',
+  dashboardProviderTitle: 'Dashboard shared with you',
+  dashboardProviderMessage: (name: string) => `${name} shared a snapshot of their mood dashboard with you.`,
   dashboardNotFound: 'Shared dashboard not found',
   dashboardInvalid: 'The dashboard data could not be shared. Please try again.',
   dashboardTooLarge: 'The dashboard data is too large to share (at most 64 KB).',

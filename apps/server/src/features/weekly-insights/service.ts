@@ -429,7 +429,7 @@ export class WeeklyInsightsService implements WeeklyReportGenerator {
           type: 'weekly_summary_to_provider',
           title: weeklyTexts.providerTitle,
           message: weeklyTexts.providerMessage(clientName),
-          data: { url: `/provider/patient-overview/${patientId}`, clientId: patientId },
+          data: { url: `/provider/patient-overview/${patientId}?tab=summaries`, clientId: patientId },
           key: `weekly-share:${row.id}`,
         },
         tx,
@@ -476,9 +476,29 @@ export class WeeklyInsightsService implements WeeklyReportGenerator {
   ) {
     const email = this.providerEmail(body.doctorEmail);
     const provider = await this.connectedProvider(patientId, email);
-    const row = await this.ctx.db.transaction((tx) =>
-      this.repo.insertDashboardShare(tx, { patientId, providerId: provider.id, data: body.dashboardData }),
-    );
+    const client = await findUserById(this.ctx.db, patientId);
+    const clientName = `${client?.firstName ?? ''} ${client?.lastName ?? ''}`.trim() || 'A client';
+    const row = await this.ctx.db.transaction(async (tx) => {
+      const inserted = await this.repo.insertDashboardShare(tx, {
+        patientId,
+        providerId: provider.id,
+        data: body.dashboardData,
+      });
+      // In the app only (summary_shared has no email or push): the snapshot is behind sign-in.
+      await notify(
+        this.ctx,
+        provider.id,
+        {
+          type: 'summary_shared',
+          title: weeklyTexts.dashboardProviderTitle,
+          message: weeklyTexts.dashboardProviderMessage(clientName),
+          data: { url: `/provider/shared-dashboard/${inserted.id}`, clientId: patientId },
+          key: `dashboard-share:${inserted.id}`,
+        },
+        tx,
+      );
+      return inserted;
+    });
     return { id: row.id, sharedAt: row.createdAt.toISOString(), provider: presentProvider(provider) };
   }
 

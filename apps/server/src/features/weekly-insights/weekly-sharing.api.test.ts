@@ -264,3 +264,50 @@ describe('dashboard/share', () => {
     expect(refused.body.message).toMatch(/not connected/);
   });
 });
+
+describe('what a provider is shown of a shared week and a shared dashboard', () => {
+  it('a shared report on the Summaries tab carries no entry ids; a dashboard share tells the provider in-app', async () => {
+    const owner = await clientWithReport();
+    const doctor = await provider();
+    await connect(server, doctor.user.id, owner.user.id);
+    expect(
+      (await share(owner.client, { reportId: owner.reportId, doctorEmail: doctor.user.email })).status,
+    ).toBe(201);
+    const summaries = await doctor.client.get<{
+      data: { kind: string; document: { content: string } | null }[];
+    }>(`/api/ai/shared-summaries/${owner.user.id}`);
+    const weekly = summaries.body.data.find((s) => s.kind === 'weeklyReport');
+    expect(weekly?.document).not.toBeNull();
+    const text = JSON.stringify(weekly?.document);
+    for (const id of owner.entryIds) expect(text).not.toContain(id);
+
+    const dashboard = await owner.client.post<{ data: { id: string } }>('/api/v1/dashboard/share', {
+      doctorEmail: doctor.user.email,
+      dashboardData: { timerange: '1 Week', total: 2 },
+    });
+    expect(dashboard.status).toBe(201);
+    const told = await server.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, doctor.user.id), eq(notifications.type, 'summary_shared')));
+    expect(told.map((n) => n.data.url)).toEqual([`/provider/shared-dashboard/${dashboard.body.data.id}`]);
+  });
+
+  it('the client’s analytics for a snapshot (shared=true) leave private entries out', async () => {
+    const owner = await standardClient(server);
+    const week = lastWeek(server);
+    const rows = await entriesOn(server, owner.user.id, [week.startDate, week.endDate]);
+    const { journalEntries } = await import('../../db/schema/index.js');
+    await server.database.db
+      .update(journalEntries)
+      .set({ isPrivate: true })
+      .where(eq(journalEntries.id, rows[0]!.id));
+    const query = `timerange=30 Days&date=${week.endDate}`;
+    const all = await owner.client.get<{ data: { total: number } }>(`/api/v1/get-mood-analytics/?${query}`);
+    const shared = await owner.client.get<{ data: { total: number } }>(
+      `/api/v1/get-mood-analytics/?${query}&shared=true`,
+    );
+    expect(all.body.data.total).toBe(rows.length);
+    expect(shared.body.data.total).toBe(rows.length - 1);
+  });
+});

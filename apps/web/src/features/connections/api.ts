@@ -55,7 +55,15 @@ export const connectionsKeys = {
   all: ['connections'] as const,
   doctors: (params: ProvidersParams) => ['connections', 'doctors', params] as const,
   accessHistory: (page: number, limit: number) => ['connections', 'access-history', page, limit] as const,
+  accepted: ['connections', 'accepted'] as const,
 };
+
+/** A provider whose invitation is accepted (`get-accepted-doctors`), as a share target. */
+export interface AcceptedProvider {
+  _id: string;
+  doctorName: string;
+  doctorEmail: { email: string };
+}
 
 export const connectionsApi = {
   providers: (params: ProvidersParams, signal?: AbortSignal) =>
@@ -69,6 +77,8 @@ export const connectionsApi = {
   invite: (email: string) => api.post<InviteResponse>('add-doctor', { email }, { idempotent: true }),
   accessHistory: (page: number, limit: number, signal?: AbortSignal) =>
     api.get<AccessHistoryPage>('access-history', { signal, query: { page, limit } }),
+  acceptedProviders: (signal?: AbortSignal) =>
+    api.get<{ doctors: AcceptedProvider[] }>('get-accepted-doctors', { signal }).then((r) => r.doctors),
   consent: (token: string) => api.post<MessageResponse>('provider/reactivation/consent', { token }),
 };
 

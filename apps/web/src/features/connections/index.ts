@@ -10,3 +10,4 @@ export {
   type InvitedDirection,
 } from './api';
 export { ConnectionStatusBadge, InvitationStatusBadge } from './StatusBadges';
+export { ProviderShareModal } from './ProviderShareModal';

@@ -14,8 +14,8 @@ import { formatDate } from '../../ui/format';
 import { saveFile } from '../../ui/save-file';
 import { toast } from '../../ui/toast';
 import { copyDocument } from '../ai-documents';
+import { ProviderShareModal } from '../connections';
 import { journeyApi, journeyKeys, type DocumentShare } from './api';
-import { ShareModal } from './ShareModal';
 
 interface DocumentActionsProps {
   kind: SharedSummaryKind;
@@ -143,7 +143,7 @@ export function DocumentActions({
           </List>
         </div>
       )}
-      <ShareModal opened={sharing} title={title} onClose={() => setSharing(false)} onShare={share} />
+      <ProviderShareModal opened={sharing} title={title} onClose={() => setSharing(false)} onShare={share} />
     </Stack>
   );
 }

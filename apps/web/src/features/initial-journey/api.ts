@@ -60,12 +60,6 @@ export interface ShareResult {
   data: DocumentShare | null;
 }
 
-export interface AcceptedProvider {
-  _id: string;
-  doctorName: string;
-  doctorEmail: { email: string };
-}
-
 /** The generation call of each document (Part 2 §7). */
 export const generatePaths: Record<JourneyDocumentKind, string> = {
   therapistProfile: 'generate-therapist-profile',
@@ -79,7 +73,6 @@ export const journeyKeys = {
   sections: (patientId?: string) => ['initial-journey', 'sections', patientId ?? 'me'] as const,
   conversation: (patientId?: string) => ['initial-journey', 'conversation', patientId ?? 'me'] as const,
   shared: (patientId: string) => ['initial-journey', 'shared', patientId] as const,
-  providers: ['initial-journey', 'accepted-providers'] as const,
 };
 
 export const journeyApi = {
@@ -117,8 +110,6 @@ export const journeyApi = {
     api
       .get<{ data: SharedSummary[] }>(ai(`shared-summaries/${encodeURIComponent(patientId)}`), { signal })
       .then((r) => r.data),
-  acceptedProviders: (signal?: AbortSignal) =>
-    api.get<{ doctors: AcceptedProvider[] }>('get-accepted-doctors', { signal }).then((r) => r.doctors),
   chatPdf: () => api.get<Blob>('initial-journey/chat-history.pdf', { responseType: 'blob' }),
   pdf: (documentId: string) =>
     api.get<Blob>(`ai-documents/${encodeURIComponent(documentId)}/pdf`, { responseType: 'blob' }),

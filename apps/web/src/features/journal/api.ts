@@ -106,6 +106,16 @@ export const journalApi = {
   streak: (signal?: AbortSignal) => api.get<StreakResponse>('streak-dates', { signal }),
   analytics: (timerange: TimeRangeName, date?: string, signal?: AbortSignal) =>
     api.get<{ data: Analytics }>('get-mood-analytics/', { query: { timerange, date }, signal }),
+  /** The analytics a provider would see (no private entry): the snapshot a client shares. */
+  sharedAnalytics: (timerange: TimeRangeName) =>
+    api.get<{ data: Analytics }>('get-mood-analytics/', { query: { timerange, shared: 'true' } }),
+  /** Part 2 §7 "Dashboard sharing": the snapshot goes to one connected provider. */
+  shareDashboard: (doctorEmail: string, dashboardData: Analytics) =>
+    api.post<{ message: string; data: { id: string } }>(
+      'dashboard/share',
+      { doctorEmail, dashboardData },
+      { idempotent: true },
+    ),
   create: (input: EntryInput) =>
     api.post<SavedEntry>(
       'create-mood',

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Card, CloseButton, Group, List, Stack, Text } from '@mantine/core';
 import { IconClipboard, IconFileTypePdf, IconShare } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { aiDocumentMessages, pdfFileName } from '@mindledger/domain';
 import { errorMessage } from '../../api/client';
 import { openConfirm } from '../../ui/confirm';
@@ -120,6 +121,7 @@ function ReportActions({ detail }: { detail: ReportDetail }) {
 
 /** The open report: the viewer with its actions (or its loading and error states). */
 export function ReportPanel({ reportId, onClose }: { reportId: string; onClose(): void }) {
+  const navigate = useNavigate();
   const detail = useQuery({
     queryKey: weeklyKeys.report(reportId),
     queryFn: ({ signal }) => weeklyApi.report(reportId, signal),
@@ -140,7 +142,13 @@ export function ReportPanel({ reportId, onClose }: { reportId: string; onClose()
       ) : (
         <Stack gap="md">
           <ReportActions detail={detail.data} />
-          <WeeklyReportView report={detail.data.report} headingLevel={2} />
+          <WeeklyReportView
+            report={detail.data.report}
+            headingLevel={2}
+            onOpenEntry={(entryId) =>
+              void navigate(`/user/journaling-feature?edit=${encodeURIComponent(entryId)}`)
+            }
+          />
         </Stack>
       )}
     </Card>

@@ -25,7 +25,7 @@ const report: WeeklyReport = {
       title: 'Moments',
       icon: 'star',
       color: 'blue',
-      items: [{ content: 'A long walk.', dates: [lastMonday], entryIds: [] }],
+      items: [{ content: 'A long walk.', dates: [lastMonday], entryIds: ['entry-7'] }],
     },
   ],
   reflectionQuestions: ['What helped most?'],
@@ -345,7 +345,7 @@ describe('WeeklyInsightsPage (/user/report)', () => {
   it('pages the history by 10 and opens a report in the viewer', async () => {
     state.reports = Array.from({ length: 12 }, (_, i) => item(`r${i + 1}`, { title: `Week ${i + 1}` }));
     const user = userEvent.setup();
-    render();
+    const { router } = render();
     expect(await screen.findByText('Week 1')).toBeInTheDocument();
     expect(screen.queryByText('Week 11')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
@@ -355,6 +355,13 @@ describe('WeeklyInsightsPage (/user/report)', () => {
     expect(await screen.findByText('END OF REFLECTION')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: new RegExp(report.title), level: 2 })).toBeInTheDocument();
     expect(calls('GET', '/fetch-weekly-report/r11')).toHaveLength(1);
+    // each item links to the entries it came from
+    await user.click(screen.getByRole('button', { name: 'View entry' }));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/user/journaling-feature?edit=entry-7',
+      ),
+    );
   });
 
   it('shares with an accepted provider: a provider must be chosen; repeat is a warning; failures say so', async () => {

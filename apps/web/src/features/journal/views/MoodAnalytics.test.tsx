@@ -95,4 +95,29 @@ describe('mood analytics', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('6.3/10')).toBeInTheDocument();
   });
+
+  it('shares a snapshot without private entries with a connected provider', async () => {
+    const fetchMock = stubHomeFetch(server);
+    const user = userEvent.setup();
+    renderWithProviders(<MoodAnalytics />, '/user/home');
+    await user.click(await screen.findByRole('button', { name: 'Share with provider' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('combobox', { name: 'Provider' }));
+    await user.click(await screen.findByRole('option', { name: /Rosa Diaz/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some((call) => urlOf(call).pathname.endsWith('/dashboard/share'))).toBe(
+        true,
+      ),
+    );
+    const snapshot = fetchMock.mock.calls
+      .map((call) => urlOf(call))
+      .find((u) => u.searchParams.get('shared'));
+    expect(snapshot?.searchParams.get('shared')).toBe('true');
+    expect(snapshot?.searchParams.get('timerange')).toBe('1 Week');
+    const [, init] = fetchMock.mock.calls.find((call) => urlOf(call).pathname.endsWith('/dashboard/share'))!;
+    const body = JSON.parse(String(init?.body)) as { doctorEmail: string; dashboardData: { total: number } };
+    expect(body.doctorEmail).toBe('rosa@example.test');
+    expect(body.dashboardData.total).toBe(4);
+  });
 });

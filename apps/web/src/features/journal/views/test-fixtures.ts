@@ -158,6 +158,16 @@ export function stubHomeFetch(server: HomeServer): FetchMock {
     if (name === 'get-mood-analytics') {
       return jsonResponse({ success: true, data: server.analytics(url.searchParams.get('timerange') ?? '') });
     }
+    if (name === 'get-accepted-doctors')
+      return jsonResponse({
+        success: true,
+        doctors: [{ _id: 'p1', doctorName: 'Rosa Diaz', doctorEmail: { email: 'rosa@example.test' } }],
+      });
+    if (path === 'dashboard/share' && init?.method === 'POST')
+      return jsonResponse(
+        { success: true, message: 'Dashboard shared successfully.', data: { id: 'd1' } },
+        { status: 201 },
+      );
     if (name === 'delete-mood' && init?.method === 'DELETE') {
       const id = path.split('/')[1]!;
       server.entries = server.entries.filter((e) => e.id !== id);

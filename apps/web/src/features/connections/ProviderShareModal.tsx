@@ -3,9 +3,9 @@ import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { aiDocumentMessages } from '@mindledger/domain';
 import { errorMessage } from '../../api/client';
-import { journeyApi, journeyKeys } from './api';
+import { connectionsApi, connectionsKeys } from './api';
 
-interface ShareModalProps {
+interface ProviderShareModalProps {
   opened: boolean;
   title: string;
   onClose(): void;
@@ -13,11 +13,14 @@ interface ShareModalProps {
   onShare(doctorEmail: string): Promise<void>;
 }
 
-/** Picks one of the client's providers whose invitation is accepted (Part 2 §4 Sharing). */
-export function ShareModal({ opened, title, onClose, onShare }: ShareModalProps) {
+/**
+ * Picks one of the client's providers whose invitation is accepted (Part 2 §4 Sharing) for a share:
+ * the Initial Journey documents and the dashboard snapshot.
+ */
+export function ProviderShareModal({ opened, title, onClose, onShare }: ProviderShareModalProps) {
   const providers = useQuery({
-    queryKey: journeyKeys.providers,
-    queryFn: ({ signal }) => journeyApi.acceptedProviders(signal),
+    queryKey: connectionsKeys.accepted,
+    queryFn: ({ signal }) => connectionsApi.acceptedProviders(signal),
     enabled: opened,
   });
   const [email, setEmail] = useState<string | null>(null);
