@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { apiSignIn, clientConnectedToDemoProvider, expectAccessible, subscribeStandard } from './support';
 
@@ -11,6 +12,20 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+}
+
+/** With WI_SHOTS=<dir>: the viewport as it is, light and (Mantine's scheme forced) dark. */
+async function shot(page: Page, name: string) {
+  const dir = process.env.WI_SHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  for (const scheme of ['light', 'dark']) {
+    await page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), scheme);
+    await page.waitForTimeout(400); // the colour transitions
+    await page.screenshot({ path: `${dir}/weekly-${name}-${width}-${scheme}.png` });
+  }
+  await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
 }
 
 async function noSidewaysScroll(page: Page) {
@@ -66,11 +81,17 @@ test('a client generates the last seven days’ insights, reads them, and change
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen), {
-      timeout: 30_000,
-    })
-    .toEqual(['Generating weekly insights in background...', 'Weekly insights generated successfully!']);
+  // The persistent info toast shows while the job runs; when the job finishes before the toasts'
+  // container has even loaded, only the success is painted (the web tests check the info toast).
+  const seen = () => page.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen);
+  await expect.poll(seen, { timeout: 30_000 }).toContain('Weekly insights generated successfully!');
+  expect(
+    (await seen()).filter(
+      (t) =>
+        t !== 'Generating weekly insights in background...' &&
+        t !== 'Weekly insights generated successfully!',
+    ),
+  ).toEqual([]);
 
   // The report: its title with the dates, the sections, the questions and the end.
   const history = page.getByRole('list', { name: 'Your weekly insights' });
@@ -81,6 +102,8 @@ test('a client generates the last seven days’ insights, reads them, and change
   await expect(page.getByText(/self-reflection only/).first()).toBeVisible();
   await noSidewaysScroll(page);
   await expectAccessible(page);
+  await page.getByRole('heading', { name: /Your Week in Reflection/ }).scrollIntoViewIfNeeded();
+  await shot(page, 'report');
 
   // Weekly automation: Sunday by default; Wednesday once saved.
   await page.goto('/profile/weekly-automation');
@@ -92,6 +115,7 @@ test('a client generates the last seven days’ insights, reads them, and change
   await expect(
     page.getByText('Automation day updated to Wednesday. Report dates will update accordingly.').first(),
   ).toBeVisible();
+  await shot(page, 'automation');
   await page.reload();
   await expect(
     page.getByRole('radiogroup', { name: /Generation day/ }).getByRole('radio', { name: 'Wednesday' }),
