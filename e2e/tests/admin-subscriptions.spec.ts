@@ -120,8 +120,10 @@ for (const width of [1280, 375]) {
       await change.focus();
       await page.keyboard.press('Enter');
       await expect(menu).toBeVisible();
+      // Opening moves focus to the first status; the arrows move on (past the current one). (The
+      // screenshot comes after: a full-page capture resizes the page, which can move the focus.)
+      await expect(menu.getByRole('menuitem', { name: 'Trialing' })).toBeFocused();
       await page.screenshot({ path: `${shots}/menu-${width}-dark.png`, fullPage: true });
-      // Opening moves focus to the first status; the arrows move on (past the current one).
       await expect(menu.getByRole('menuitem', { name: 'Trialing' })).toBeFocused();
       await page.keyboard.press('ArrowDown');
       await expect(menu.getByRole('menuitem', { name: 'Active', exact: true })).toBeFocused();
