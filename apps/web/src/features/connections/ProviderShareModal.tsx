@@ -9,7 +9,10 @@ interface ProviderShareModalProps {
   opened: boolean;
   title: string;
   onClose(): void;
-  /** Shares with the chosen provider's email; resolves when done (the caller shows the toasts). */
+  /**
+   * Shares with the chosen provider's email (the caller shows the toasts). Resolving closes the
+   * dialog; rejecting keeps it open to try again.
+   */
   onShare(doctorEmail: string): Promise<void>;
 }
 
@@ -40,6 +43,8 @@ export function ProviderShareModal({ opened, title, onClose, onShare }: Provider
     try {
       await onShare(email);
       close();
+    } catch {
+      // refused: the caller has said why; the choice stays for another try
     } finally {
       setBusy(false);
     }

@@ -11,8 +11,9 @@ import { saveFile } from '../../ui/save-file';
 import { ErrorState, LoadingState } from '../../ui/states';
 import { toast } from '../../ui/toast';
 import { copyDocument, WeeklyReportView } from '../ai-documents';
+import { ProviderShareModal } from '../connections';
+import { refusalMessage } from './useGeneration';
 import { weeklyApi, weeklyKeys, type ReportDetail, type ReportShare } from './api';
-import { ShareReportModal } from './ShareReportModal';
 import { weeklyTexts } from './texts';
 
 /** Copy, Download PDF and Share of the open report (Part 2 §2, §8), and who it is shared with. */
@@ -114,7 +115,24 @@ function ReportActions({ detail }: { detail: ReportDetail }) {
           </List>
         </Stack>
       )}
-      <ShareReportModal opened={sharing} reportId={detail.id} onClose={() => setSharing(false)} />
+      <ProviderShareModal
+        opened={sharing}
+        title="weekly insights"
+        onClose={() => setSharing(false)}
+        onShare={async (email) => {
+          try {
+            const answer = await weeklyApi.share(detail.id, email);
+            if (answer.warning) toast.warning(answer.message || aiDocumentMessages.alreadyShared);
+            else toast.success(answer.message);
+            await queryClient.invalidateQueries({ queryKey: weeklyKeys.report(detail.id) });
+          } catch (failure) {
+            // the server's word for a refusal, else the default of Part 2 §8
+            const message = refusalMessage(failure, aiDocumentMessages.shareWeeklyFailed);
+            if (message) toast.error(message);
+            throw failure;
+          }
+        }}
+      />
     </Stack>
   );
 }

@@ -66,13 +66,6 @@ export interface HistoryPage {
   hasNext: boolean;
 }
 
-export interface AcceptedProvider {
-  doctorName: string;
-  doctorEmail: { email: string };
-  invitationStatus: string;
-  connectionStatus?: string;
-}
-
 export interface ShareAnswer {
   success: boolean;
   warning?: boolean;
@@ -88,7 +81,6 @@ export const weeklyKeys = {
   jobs: ['weekly-insights', 'jobs'] as const,
   history: (page: number) => ['weekly-insights', 'history', page] as const,
   report: (id: string) => ['weekly-insights', 'report', id] as const,
-  providers: ['weekly-insights', 'accepted-providers'] as const,
 };
 
 export const weeklyApi = {
@@ -124,8 +116,6 @@ export const weeklyApi = {
     api.post<ShareAnswer>('share-weekly-report', { reportId, doctorEmail }, { idempotent: true }),
   withdraw: (shareId: string) =>
     api.delete<{ message: string }>(`share-weekly-report/${encodeURIComponent(shareId)}`),
-  acceptedProviders: (signal?: AbortSignal) =>
-    api.get<{ doctors: AcceptedProvider[] }>('get-accepted-doctors', { signal }).then((r) => r.doctors),
   /** The report as a PDF (the documents' PDF call; the owner only). */
   pdf: (reportId: string) =>
     api.get<Blob>(`ai-documents/${encodeURIComponent(reportId)}/pdf`, { responseType: 'blob' }),
