@@ -28,3 +28,4 @@ export * from './dates/index.js';
 export * from './billing/index.js';
 export * from './notifications/index.js';
 export * from './ai-documents/index.js';
+export * from './clinical/index.js';

@@ -5,6 +5,13 @@ import type { Captcha } from '../platform/captcha.js';
 import type { AuthService } from './auth/service.js';
 import type { BillingService } from './billing/service.js';
 import type { ConnectionsService } from './connections/service.js';
+import type { ClinicalNotesService } from './clinical-notes/service.js';
+import type { NoteSummaryWriter } from './clinical-notes/note-summary.js';
+import type {
+  CarePlansService,
+  NotesSummariesService,
+  ProviderSharesService,
+} from './clinical-documents/index.js';
 import type { GoalsService } from './goals/service.js';
 import type { JournalService } from './journal/service.js';
 import type { InitialJourneyService } from './initial-journey/service.js';
@@ -42,6 +49,13 @@ export interface Services {
   weeklyAutomation: WeeklyAutomationService;
   /** The weekly report generator of the automation nights; without it, automation runs do nothing. */
   weeklyInsights?: WeeklyReportGenerator;
+  /** A provider's notes, addenda and to-dos (features/clinical-notes). */
+  clinicalNotes: ClinicalNotesService;
+  noteSummaries: NoteSummaryWriter;
+  /** Notes summaries, care plans and provider shares (features/clinical-documents). */
+  notesSummaries: NotesSummariesService;
+  carePlans: CarePlansService;
+  providerShares: ProviderSharesService;
 }
 
 /**

@@ -4,6 +4,8 @@ import { auditFeature } from './audit/index.js';
 import { billingFeature } from './billing/index.js';
 import { authFeature } from './auth/index.js';
 import { connectionsFeature } from './connections/index.js';
+import { clinicalNotesFeature } from './clinical-notes/index.js';
+import { clinicalDocumentsFeature } from './clinical-documents/index.js';
 import { devFeature } from './dev/index.js';
 import type { Feature } from './feature.js';
 import { goalsFeature } from './goals/index.js';
@@ -37,4 +39,6 @@ export const features: readonly Feature[] = [
   initialJourneyFeature,
   weeklyAutomationFeature,
   weeklyInsightsFeature,
+  clinicalNotesFeature,
+  clinicalDocumentsFeature,
 ];

@@ -5,6 +5,14 @@ import { AuthService } from './auth/service.js';
 import { createBillingPort } from './billing/provider.js';
 import { BillingService } from './billing/service.js';
 import { ConnectionsService } from './connections/service.js';
+import { ClinicalNotesService } from './clinical-notes/service.js';
+import { NoteSummaryWriter } from './clinical-notes/note-summary.js';
+import {
+  CarePlansService,
+  ClinicalDocumentsRepo,
+  NotesSummariesService,
+  ProviderSharesService,
+} from './clinical-documents/index.js';
 import type { Services } from './feature.js';
 import { GoalsService } from './goals/service.js';
 import { JournalService } from './journal/service.js';
@@ -21,7 +29,15 @@ export function createServices(ctx: AppContext): Services {
   const goals = new GoalsService(ctx);
   const notifications = new NotificationsService(ctx);
   const billing = new BillingService(ctx, createBillingPort(ctx));
+  const clinicalNotes = new ClinicalNotesService(ctx);
+  const initialJourney = new InitialJourneyService(ctx, billing);
+  const documents = new ClinicalDocumentsRepo(ctx.db);
   return {
+    notesSummaries: new NotesSummariesService(ctx, documents, clinicalNotes, initialJourney),
+    carePlans: new CarePlansService(ctx, documents, clinicalNotes, goals),
+    providerShares: new ProviderSharesService(ctx, documents, clinicalNotes),
+    clinicalNotes,
+    noteSummaries: new NoteSummaryWriter(ctx, clinicalNotes),
     auth,
     profile: new ProfileService(ctx, auth),
     connections: new ConnectionsService(ctx),
@@ -32,7 +48,7 @@ export function createServices(ctx: AppContext): Services {
     notifications,
     importantUpdates: new ImportantUpdates(ctx, notifications),
     captcha: new Captcha(ctx.config.jwtSecret, ctx.store),
-    initialJourney: new InitialJourneyService(ctx, billing),
+    initialJourney,
     weeklyAutomation: new WeeklyAutomationService(ctx),
     weeklyInsights: new WeeklyInsightsService(ctx, billing),
   };

@@ -21,6 +21,14 @@ import {
   notifications,
   reactivationTokens,
   users,
+  providerNotes,
+  noteAddenda,
+  providerTodos,
+  notesSummaries,
+  notesSummaryVersions,
+  carePlans,
+  carePlanVersions,
+  providerShares,
 } from '../db/schema/index.js';
 
 /**
@@ -48,7 +56,15 @@ type Kind =
   | 'dashboardShare'
   | 'journeyDoc'
   | 'journeyShare'
-  | 'journeyLimit';
+  | 'journeyLimit'
+  | 'note'
+  | 'signedNote'
+  | 'todo'
+  | 'notesSummary'
+  | 'carePlan'
+  | 'planGoal'
+  | 'providerShare'
+  | 'version';
 type Actor = 'patient' | 'provider' | 'admin';
 
 interface World {
@@ -69,6 +85,16 @@ interface World {
   journeyShare: string;
   /** Not an object: the page size of get-client-profile's second form. */
   journeyLimit: string;
+  note: string;
+  signedNote: string;
+  todo: string;
+  notesSummary: string;
+  carePlan: string;
+  /** A goal id inside A's care plan document. */
+  planGoal: string;
+  providerShare: string;
+  /** Not an object: version 1 of a summary or plan. */
+  version: string;
 }
 
 interface IdRoute {
@@ -247,6 +273,47 @@ const matrix: Record<string, IdRoute> = {
   },
   'DELETE /api/ai/share-summary/{id}': { path: { id: 'journeyShare' } },
   'GET /api/ai/shared-summaries/{id}': { path: { id: 'patient' }, reader: 'provider' },
+  // Issue 15: P1's notes, to-do, notes summary and care plan about A, and P1's share with A.
+  'POST /api/v1/create-notes': { body: (w) => ({ patientId: w.patient, notes: 'Intruder note' }) },
+  'GET /api/v1/get-all-notes/{patientId}': { path: { patientId: 'patient' }, reader: 'provider' },
+  'GET /api/v1/notes/{id}': { path: { id: 'note' }, reader: 'provider' },
+  'PUT /api/v1/notes/{noteId}': { path: { noteId: 'note' }, body: () => ({ data: { notes: 'Intruder' } }) },
+  'DELETE /api/v1/notes/{id}': { path: { id: 'note' } },
+  'POST /api/v1/notes/{id}/addenda': { path: { id: 'signedNote' }, body: () => ({ text: 'Intruder' }) },
+  'POST /api/v1/generate-ai-summary': { body: (w) => ({ noteId: w.note }) },
+  'GET /api/v1/todos/{patientId}': { path: { patientId: 'patient' }, reader: 'provider' },
+  'POST /api/v1/todos': { body: (w) => ({ patientId: w.patient, name: 'Intruder' }) },
+  'PUT /api/v1/todos/{id}': { path: { id: 'todo' }, body: () => ({ done: true }) },
+  'DELETE /api/v1/todos/{id}': { path: { id: 'todo' } },
+  'POST /api/ai/generate-notes-summary': { body: (w) => ({ patientId: w.patient }) },
+  'POST /api/ai/get-patient-notes-summary': { body: (w) => ({ patientId: w.patient }) },
+  'GET /api/ai/notes-summary/{id}': { path: { id: 'notesSummary' }, reader: 'provider' },
+  'GET /api/ai/notes-summary/{id}/versions/{version}': {
+    path: { id: 'notesSummary', version: 'version' },
+    reader: 'provider',
+  },
+  'PUT /api/ai/update-patient-notes-summary/{id}': {
+    path: { id: 'notesSummary' },
+    body: () => ({ noteSum: 'Intruder', editMode: 'manual' }),
+  },
+  'POST /api/ai/generate-careplan': { body: (w) => ({ patientId: w.patient }) },
+  'GET /api/ai/get-careplan/{patientId}': { path: { patientId: 'patient' }, reader: 'provider' },
+  'GET /api/ai/get-careplan/{patientId}/{limit}': {
+    path: { patientId: 'patient', limit: 'journeyLimit' },
+    reader: 'provider',
+  },
+  'GET /api/ai/get-careplan-by-id/{id}': { path: { id: 'carePlan' }, reader: 'provider' },
+  'GET /api/ai/careplan/{id}/versions/{version}': {
+    path: { id: 'carePlan', version: 'version' },
+    reader: 'provider',
+  },
+  'PUT /api/ai/update-careplan/{id}': { path: { id: 'carePlan' }, body: () => ({ isSigned: true }) },
+  'GET /api/ai/careplanItems/{patientId}': { path: { patientId: 'patient' }, reader: 'provider' },
+  'POST /api/ai/careplan/{id}/goals/{goalId}/therapist-goal': {
+    path: { id: 'carePlan', goalId: 'planGoal' },
+  },
+  'DELETE /api/ai/provider-share/{id}': { path: { id: 'providerShare' } },
+  'GET /api/ai/shared-with-me/{id}': { path: { id: 'providerShare' }, reader: 'patient' },
   'POST /api/security/session-timeout': {
     body: (w) => ({ userId: w.patient, reason: 'IDLE_TIMEOUT', duration: 900 }),
     ownData: true,
@@ -339,9 +406,11 @@ beforeAll(async () => {
   });
   const weekly = await weeklyWorld(owner.user.id, provider.user.id);
   const journey = await journeyWorld(owner.user.id, provider.user.id);
+  const clinical = await clinicalWorld(provider.client, owner.user.id);
   world = {
     ...weekly,
     ...journey,
+    ...clinical,
     notification: notification!.id,
     update: update.id,
     checkout: later.body.sessionId,
@@ -475,6 +544,45 @@ async function journeyWorld(patientId: string, providerId: string) {
   return { journeyDoc: doc!.id, journeyShare: share!.id, journeyLimit: '5' };
 }
 
+/** P1's notes (a draft and a signed one), a to-do, a notes summary and a care plan about A, one shared with A. */
+async function clinicalWorld(provider: Client, patientId: string) {
+  const note = (extra: Record<string, unknown>) =>
+    provider.post<{ data: { id: string } }>('/api/v1/create-notes', {
+      patientId,
+      notes: `${marker.notes} came up in the session.`,
+      date: '2026-01-05',
+      ...extra,
+    });
+  const draft = await note({});
+  const signed = await note({ isSigned: true });
+  const todo = await provider.post<{ data: { id: string } }>('/api/v1/todos', {
+    patientId,
+    name: `Ask about ${marker.notes}`,
+  });
+  const summary = await provider.post<{ data: { id: string } }>('/api/ai/generate-notes-summary', {
+    patientId,
+    startDate: '2026-01-01',
+    endDate: '2026-01-31',
+  });
+  const plan = await provider.post<{ data: { id: string; carePlan: { goals: { id: string }[] } } }>(
+    '/api/ai/generate-careplan',
+    { patientId },
+  );
+  const share = await provider.post<{ data: { id: string } }>('/api/ai/share-summary', {
+    notesSummaryId: summary.body.data.id,
+  });
+  return {
+    note: draft.body.data.id,
+    signedNote: signed.body.data.id,
+    todo: todo.body.data.id,
+    notesSummary: summary.body.data.id,
+    carePlan: plan.body.data.id,
+    planGoal: plan.body.data.carePlan.goals[0]!.id,
+    providerShare: share.body.data.id,
+    version: '1',
+  };
+}
+
 /** Everything of A's that a call could change, as one comparable value. */
 async function ownerState(): Promise<string> {
   const db = server.database.db;
@@ -506,6 +614,14 @@ async function ownerState(): Promise<string> {
     db.select().from(documentShares).where(eq(documentShares.patientId, patient)),
     db.select().from(dashboardShares).where(eq(dashboardShares.patientId, patient)),
     db.select().from(initialJourneyMessages).where(eq(initialJourneyMessages.patientId, patient)),
+    db.select().from(providerNotes).where(eq(providerNotes.patientId, patient)),
+    db.select().from(noteAddenda),
+    db.select().from(providerTodos).where(eq(providerTodos.patientId, patient)),
+    db.select().from(notesSummaries).where(eq(notesSummaries.patientId, patient)),
+    db.select().from(notesSummaryVersions),
+    db.select().from(carePlans).where(eq(carePlans.patientId, patient)),
+    db.select().from(carePlanVersions),
+    db.select().from(providerShares).where(eq(providerShares.patientId, patient)),
   ]);
   return JSON.stringify(rows);
 }
@@ -569,5 +685,5 @@ describe('BOLA matrix: every id-taking route, every outsider', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 180_000);
 });

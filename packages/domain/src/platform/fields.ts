@@ -38,6 +38,26 @@ function cleanPlain(value: string, max: number): string {
   return clean === invalidContentText ? '' : clean;
 }
 
+/** Text whose line breaks matter (notes, plans, summary markup): sanitised, lines kept. */
+function cleanMultiline(value: string, max: number): string {
+  const clean = sanitizeText(value, { maxLength: max, normalizeWhitespace: false });
+  return clean === invalidContentText ? '' : clean.replace(/[ \t]+(?=\r?\n)/g, '').trim();
+}
+
+/** A required long text stored with its line breaks (else as `plainText`). */
+export function multilineText(label: string, bounds: readonly [number, number]) {
+  return requiredText(label, bounds)
+    .transform((v) => cleanMultiline(v, bounds[1]))
+    .refine((v) => v !== '', messages.fieldRequired(label));
+}
+
+/** An optional long text stored with its line breaks (nothing left after sanitising: absent). */
+export function optionalMultilineText(bounds: readonly [number, number]) {
+  return optionalText(bounds).transform((v) =>
+    v === undefined ? undefined : cleanMultiline(v, bounds[1]) || undefined,
+  );
+}
+
 /** A person's name: markup removed first, then the name sanitiser (Part 1 §5, Part 2 §5). */
 export function cleanName(value: string): string {
   return sanitizeName(cleanPlain(value, lengths.name[1]));

@@ -7,3 +7,4 @@ export * from './jobs.js';
 export * from './billing.js';
 export * from './notifications.js';
 export * from './ai-documents.js';
+export * from './clinical.js';

@@ -7,7 +7,7 @@ export { InitialJourneyService } from './service.js';
 export const initialJourneyFeature: Feature = {
   name: 'initial-journey',
   routes: (ctx, services) => [
-    { prefix: '/api/ai', plugin: journeyAiRoutes(ctx, services.initialJourney) },
+    { prefix: '/api/ai', plugin: journeyAiRoutes(ctx, services.initialJourney, services.providerShares) },
     { prefix: '/api/v1', plugin: journeyRoutes(ctx, services.initialJourney) },
   ],
 };

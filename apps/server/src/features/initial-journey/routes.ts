@@ -1,9 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { SummaryTableName } from '@mindledger/domain';
+import { messages, summaryTableNameValues, type SummaryTableName } from '@mindledger/domain';
+import type { ProviderSharesService } from '../clinical-documents/index.js';
 import type { AppContext } from '../../context.js';
 import { caller } from '../../platform/auth.js';
-import { notFound } from '../../platform/errors.js';
+import { badRequest } from '../../platform/errors.js';
 import type { JourneyKind } from './repo.js';
 import {
   conversationQuery,
@@ -20,16 +21,14 @@ import { journeyMessages, type InitialJourneyService } from './service.js';
 import { abortOnDisconnect } from '../../platform/disconnect.js';
 
 const tags = ['initial-journey'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A malformed id names nothing: 404, like an unknown or another client's one. */
-export function checkedId(id: string): string {
-  if (!UUID.test(id)) throw notFound();
-  return id;
-}
+import { checkedId } from '../../platform/checked-id.js';
 
 /** The AI service calls (`/api/ai`, also `/api/proxy/ai`): docs/API-initial-journey.md. */
-export function journeyAiRoutes(ctx: AppContext, service: InitialJourneyService): FastifyPluginAsyncZod {
+export function journeyAiRoutes(
+  ctx: AppContext,
+  service: InitialJourneyService,
+  providerShares: ProviderSharesService,
+): FastifyPluginAsyncZod {
   const patient = { preValidation: ctx.guards.requireRole('patient') };
   const reader = { preValidation: ctx.guards.requireRole('patient', 'provider') };
 
@@ -84,9 +83,20 @@ export function journeyAiRoutes(ctx: AppContext, service: InitialJourneyService)
       }),
     );
 
-    app.post('/share-summary', { ...patient, schema: { tags, body: shareBody } }, async (request) => {
+    // A client shares an Initial Journey document with a provider; a provider shares a notes
+    // summary or care plan with the client (features/clinical-documents).
+    app.post('/share-summary', { ...reader, schema: { tags, body: shareBody } }, async (request) => {
       const body = request.body;
-      const result = await service.share(caller(request).sub, {
+      const actor = caller(request);
+      if (actor.role === 'provider') {
+        const result = await providerShares.share(request, actor, {
+          notesSummaryId: body.notesSummaryId,
+          carePlanId: body.carePlanId,
+        });
+        return { success: true, warning: result.warning, message: result.message, data: result.share };
+      }
+      if (!body.summaryTableName) throw badRequest(messages.oneOf(summaryTableNameValues));
+      const result = await service.share(actor.sub, {
         doctorEmail: body.doctorEmail,
         summaryTableName: body.summaryTableName as SummaryTableName,
         documentId: body.documentId,

@@ -48,10 +48,15 @@ export const patientBody = z
 
 export const shareBody = z.object({
   doctorEmail: z.string().trim().max(254).optional(),
-  summaryTableName: z.enum(summaryTableNameValues as [string, ...string[]], {
-    error: messages.oneOf(summaryTableNameValues),
-  }),
+  summaryTableName: z
+    .enum(summaryTableNameValues as [string, ...string[]], {
+      error: messages.oneOf(summaryTableNameValues),
+    })
+    .optional(),
   documentId: uuid.optional(),
+  /** A provider's share (features/clinical-documents): one of these. */
+  notesSummaryId: uuid.optional(),
+  carePlanId: uuid.optional(),
 });
 
 export const idParams = z.object({ id: z.string().max(64) });

@@ -6,9 +6,8 @@
  */
 import {
   aiDocumentMessages,
-  aiDocumentSchemas,
   formatShortDay,
-  type AiDocumentKind,
+  notesSummaryMessages,
   type AiDocuments,
 } from '@mindledger/domain';
 import { z } from 'zod';
@@ -18,12 +17,18 @@ import { reflectionDisclaimer } from './local/documents/self-reflection.js';
 import { analyseWeek } from './local/documents/weekly-analysis.js';
 import { supportSection } from './local/documents/weekly-report.js';
 import { journeyTopics } from './journey-topics.js';
-import type {
-  DocumentInputs,
-  DocumentRequest,
-  GeneratedDocument,
-  JourneyInput,
-  WeeklyInput,
+import {
+  clinicalKinds,
+  generationSchemas,
+  type CarePlanInput,
+  type DocumentInputs,
+  type DocumentRequest,
+  type GeneratedDocument,
+  type GeneratedShapes,
+  type GenerationKind,
+  type JourneyInput,
+  type NotesSummaryInput,
+  type WeeklyInput,
 } from './port.js';
 
 export const documentsPromptVersion = 'documents-v1';
@@ -36,13 +41,13 @@ export interface ChatTurn {
   content: string;
 }
 
-const jsonSchemas = new Map<AiDocumentKind, Record<string, unknown>>();
+const jsonSchemas = new Map<GenerationKind, Record<string, unknown>>();
 
 /** The JSON schema of a kind (from the zod schema, zod 4's toJSONSchema), as response_format asks for it. */
-export function documentJsonSchema(kind: AiDocumentKind): Record<string, unknown> {
+export function documentJsonSchema(kind: GenerationKind): Record<string, unknown> {
   let schema = jsonSchemas.get(kind);
   if (!schema) {
-    schema = z.toJSONSchema(aiDocumentSchemas[kind], { io: 'input', unrepresentable: 'any' }) as Record<
+    schema = z.toJSONSchema(generationSchemas[kind], { io: 'input', unrepresentable: 'any' }) as Record<
       string,
       unknown
     >;
@@ -60,7 +65,21 @@ const common = [
   `Every disclaimer field holds exactly: "${aiDocumentMessages.disclaimer}"`,
 ];
 
-const instructions: Record<AiDocumentKind, string> = {
+/** The provider's clinical documents: written for the therapist, from their notes. */
+const clinicalCommon = [
+  'You write structured clinical documents for a therapist using MindLedger. Reply with one JSON object only, no prose and no code fences.',
+  "Use only facts found in the input below (the therapist's own notes, the client's goals and what the client shared); never invent events, symptoms, scores, diagnoses or diagnosis codes.",
+  'Write plainly for the therapist, in the third person about the client. Nothing you write is a diagnosis or a treatment decision: the therapist reviews, edits and signs.',
+];
+
+const clinicalInstructions = {
+  notesSummary: `A summary of the therapist's notes about the client over range.start..range.end: an overview, sections (heading and points) with each point's sources ({type: "note", id, label} naming the notes it came from; "journal" or "document" for what the client shared). basedOn holds the counts of the input. The disclaimer is exactly: "${notesSummaryMessages.disclaimer}". When "refine" is given, rewrite its "previous" summary as its "instruction" asks, keeping the sources.`,
+  carePlan:
+    'A treatment plan draft: title, date and time as given, diagnosis with code "" and no description unless "previous" has one (keep it), justification, problem (from the notes, naming each note), discharge criteria only if the notes state them, goals from the client\'s goals with measurable objectives (id, title, objectiveValue, duration, strategy list of intervention, modality and frequency, completion 0, status "not-started"), frequency one of the follow-up frequencies in the notes. When "refine" is given, rewrite its "previous" plan as its "instruction" asks.',
+};
+
+const instructions: Record<GenerationKind, string> = {
+  ...clinicalInstructions,
   therapistProfile:
     "A target therapist profile: the kind of therapist who would suit the client, from their Initial Journey answers. profile_info.client_name is the client's first name; logistical_factors.location.time_zone is the client's time zone; search_context explains how to use the profile when searching.",
   interviewGuide:
@@ -89,24 +108,31 @@ function weeklyPayload(input: WeeklyInput) {
 }
 
 /** For endpoints without json_schema support: the schema spelled out in the system prompt. */
-export const schemaInstruction = (kind: AiDocumentKind) =>
+export const schemaInstruction = (kind: GenerationKind) =>
   `The JSON object must follow this JSON Schema: ${JSON.stringify(documentJsonSchema(kind))}`;
 
-export function documentMessages<K extends AiDocumentKind>(kind: K, input: DocumentInputs[K]): ChatTurn[] {
-  const system = [...common, instructions[kind]];
-  const payload =
-    kind === 'weeklyReport' ? weeklyPayload(input as WeeklyInput) : journeyPayload(input as JourneyInput);
+const isClinical = (kind: GenerationKind) => (clinicalKinds as readonly string[]).includes(kind);
+
+function payloadOf(kind: GenerationKind, input: DocumentInputs[GenerationKind]): unknown {
+  if (kind === 'weeklyReport') return weeklyPayload(input as WeeklyInput);
+  if (kind === 'notesSummary' || kind === 'carePlan') return input as NotesSummaryInput | CarePlanInput;
+  return journeyPayload(input as JourneyInput);
+}
+
+export function documentMessages<K extends GenerationKind>(kind: K, input: DocumentInputs[K]): ChatTurn[] {
+  const system = [...(isClinical(kind) ? clinicalCommon : common), instructions[kind]];
+  const payload = payloadOf(kind, input);
   return [
     { role: 'system', content: system.join('\n') },
     { role: 'user', content: `Input (JSON):\n${JSON.stringify(payload)}` },
   ];
 }
 
-type Parsed<K extends AiDocumentKind> =
-  { ok: true; document: AiDocuments[K] } | { ok: false; problems: string };
+type Parsed<K extends GenerationKind> =
+  { ok: true; document: GeneratedShapes[K] } | { ok: false; problems: string };
 
 /** The answer as a document of `kind`, or what is wrong with it (paths and messages, no content). */
-export function parseDocument<K extends AiDocumentKind>(kind: K, text: string): Parsed<K> {
+export function parseDocument<K extends GenerationKind>(kind: K, text: string): Parsed<K> {
   const json = text
     .trim()
     .replace(/^```(?:json)?\s*/i, '')
@@ -117,8 +143,8 @@ export function parseDocument<K extends AiDocumentKind>(kind: K, text: string): 
   } catch {
     return { ok: false, problems: 'The answer was not valid JSON.' };
   }
-  const result = aiDocumentSchemas[kind].safeParse(value);
-  if (result.success) return { ok: true, document: result.data as AiDocuments[K] };
+  const result = generationSchemas[kind].safeParse(value);
+  if (result.success) return { ok: true, document: result.data as GeneratedShapes[K] };
   const issues = result.error.issues
     .slice(0, 15)
     .map((i) => `- ${i.path.join('.') || '(root)'}: ${i.message}`);
@@ -126,14 +152,44 @@ export function parseDocument<K extends AiDocumentKind>(kind: K, text: string): 
 }
 
 /** What the app decides, whatever the model wrote: disclaimers, names, placeholders, dates, ids. */
-export function groundDocument<K extends AiDocumentKind>(
+export function groundDocument<K extends GenerationKind>(
   kind: K,
-  doc: AiDocuments[K],
+  doc: GeneratedShapes[K],
   input: DocumentInputs[K],
-): AiDocuments[K] {
-  const d = doc as AiDocuments[AiDocumentKind];
-  const first = (input.firstName.trim().split(/\s+/)[0] ?? '') || undefined;
+): GeneratedShapes[K] {
+  const d = doc as GeneratedShapes[GenerationKind];
+  const name = 'firstName' in input ? input.firstName : '';
+  const first = (name.trim().split(/\s+/)[0] ?? '') || undefined;
   switch (kind) {
+    case 'notesSummary': {
+      const n = d as GeneratedShapes['notesSummary'];
+      const i = input as NotesSummaryInput;
+      const ids = new Set(i.notes.map((note) => note.id));
+      const docs = new Set(i.documents.map((x) => x.id));
+      n.range = { start: i.start, end: i.end };
+      n.basedOn = {
+        notes: i.notes.length,
+        journalEntries: i.journal.entries,
+        sharedDocuments: i.documents.length,
+      };
+      for (const section of n.sections)
+        for (const point of section.points)
+          point.sources = point.sources.filter((s) =>
+            s.type === 'note' ? ids.has(s.id) : s.type === 'document' ? docs.has(s.id) : true,
+          );
+      n.disclaimer = notesSummaryMessages.disclaimer;
+      break;
+    }
+    case 'carePlan': {
+      const c = d as GeneratedShapes['carePlan'];
+      const i = input as CarePlanInput;
+      const base = i.refine?.previous ?? i.previous;
+      // A code is the provider's to choose: the model may keep the previous plan's, never invent one.
+      c.diagnosis = base?.diagnosis ?? { code: '', description: undefined };
+      c.date = i.today;
+      c.time = i.time;
+      break;
+    }
     case 'therapistProfile': {
       const p = d as AiDocuments['therapistProfile'];
       p.profile_info.client_name = first ?? 'You';
@@ -179,19 +235,19 @@ export function groundDocument<K extends AiDocumentKind>(
       break;
     }
   }
-  return aiDocumentSchemas[kind].parse(d) as AiDocuments[K];
+  return generationSchemas[kind].parse(d) as GeneratedShapes[K];
 }
 
 export interface DocumentTransport {
   /** One completion of `messages` in a JSON mode; its text. */
-  ask(messages: ChatTurn[], kind: AiDocumentKind): Promise<string>;
+  ask(messages: ChatTurn[], kind: GenerationKind): Promise<string>;
   model: string;
   now: () => Date;
   onInvalid: () => void;
 }
 
 /** Asks, validates, repairs once; a second invalid answer is an AppError('UNAVAILABLE'). */
-export async function generateDocument<K extends AiDocumentKind>(
+export async function generateDocument<K extends GenerationKind>(
   request: DocumentRequest<K>,
   transport: DocumentTransport,
 ): Promise<GeneratedDocument<K>> {

@@ -10,6 +10,7 @@ import { AppError } from '../errors.js';
 import { createAi, LocalAi, OpenAiEngine, type AiChatRequest, type AiFailure } from './index.js';
 import { localDocument } from './local/documents/index.js';
 import { journeyInput, weeklyInput } from './local/documents/test-fixtures.js';
+import { planInput, summaryInput } from './local/documents/clinical-fixtures.js';
 
 let mock: OpenAiMock;
 beforeAll(async () => {
@@ -369,5 +370,64 @@ describe('OpenAiEngine.generate', () => {
     expect(document.sections[0]?.items.map((i) => i.content)).toEqual(
       expect.arrayContaining(crisisResources.lines),
     );
+  });
+});
+
+describe('OpenAiEngine.generate: clinical documents', () => {
+  const docEngine = () => engine({ now: () => new Date('2026-11-25T12:00:00Z') });
+
+  it('grounds a notes summary: range, counts and disclaimer are the app’s, foreign sources go', async () => {
+    mock.requests.length = 0;
+    const local = localDocument('notesSummary', summaryInput);
+    const answer = {
+      ...local,
+      range: { start: '2020-01-01', end: '2020-01-02' },
+      basedOn: { notes: 99, journalEntries: 99, sharedDocuments: 99 },
+      disclaimer: 'Diagnosis: GAD.',
+      sections: [
+        {
+          heading: 'Themes',
+          points: [
+            {
+              text: 'Sleep is the main theme.',
+              sources: [
+                { type: 'note', id: 'n1', label: 'Progress Note' },
+                { type: 'note', id: 'invented', label: 'Made up' },
+                { type: 'document', id: 'nope', label: 'Made up' },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    mock.script({ reply: JSON.stringify(answer) });
+    const { document } = await docEngine().generate({ kind: 'notesSummary', input: summaryInput });
+    expect(document.range).toEqual({ start: summaryInput.start, end: summaryInput.end });
+    expect(document.basedOn).toEqual({ notes: 3, journalEntries: 6, sharedDocuments: 1 });
+    expect(document.disclaimer).toBe(local.disclaimer);
+    expect(document.sections[0]!.points[0]!.sources.map((x) => x.id)).toEqual(['n1']);
+    const [system, user] = mock.requests[0]!.body.messages;
+    expect(system?.content).toMatch(/for a therapist/);
+    expect(system?.content).toMatch(/never invent .*diagnos/);
+    expect(user?.content).toContain('waking at 3am');
+    const format = (
+      mock.requests[0]!.body as unknown as { response_format: { json_schema: { name: string } } }
+    ).response_format;
+    expect(format.json_schema.name).toBe('notesSummary');
+  });
+
+  it('keeps a care plan’s diagnosis the provider’s: a code the model writes is dropped', async () => {
+    const local = localDocument('carePlan', planInput);
+    mock.script({
+      reply: JSON.stringify({
+        ...local,
+        date: '2020-01-01',
+        diagnosis: { code: 'F32.9', description: 'Invented' },
+      }),
+    });
+    const { document } = await docEngine().generate({ kind: 'carePlan', input: planInput });
+    expect(document.diagnosis.code).toBe('');
+    expect(document.date).toBe(planInput.today);
+    expect(document.goals.map((g) => g.title)).toEqual(local.goals.map((g) => g.title));
   });
 });

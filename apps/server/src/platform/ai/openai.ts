@@ -1,4 +1,3 @@
-import type { AiDocumentKind } from '@mindledger/domain';
 import OpenAI, { APIUserAbortError } from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { AppError } from '../errors.js';
@@ -8,7 +7,7 @@ import {
   schemaInstruction,
   type ChatTurn,
 } from './openai-documents.js';
-import type { AiChatRequest, AiPort, DocumentRequest, GeneratedDocument } from './port.js';
+import type { AiChatRequest, AiPort, DocumentRequest, GeneratedDocument, GenerationKind } from './port.js';
 import { systemPrompt } from './prompt.js';
 
 export interface OpenAiOptions {
@@ -31,7 +30,7 @@ export interface AiFailure {
   kind: 'timeout' | 'status' | 'connection' | 'empty' | 'invalid';
   status?: number;
   /** Which document was being generated, when it was one. */
-  document?: AiDocumentKind;
+  document?: GenerationKind;
 }
 
 /** How documents ask for JSON: the schema, or plain JSON mode where the endpoint refuses schemas. */
@@ -164,7 +163,7 @@ export class OpenAiEngine implements AiPort {
    * Structured generation (issue 14): the document's JSON schema as response_format (json_object
    * for endpoints that refuse it), validated with zod and repaired once; see openai-documents.ts.
    */
-  generate<K extends AiDocumentKind>(request: DocumentRequest<K>): Promise<GeneratedDocument<K>> {
+  generate<K extends GenerationKind>(request: DocumentRequest<K>): Promise<GeneratedDocument<K>> {
     return generateDocument(request, {
       ask: (messages, kind) => this.askJson(messages, kind, request.signal),
       model: this.options.model,
@@ -173,7 +172,7 @@ export class OpenAiEngine implements AiPort {
     });
   }
 
-  private responseFormat(kind: AiDocumentKind) {
+  private responseFormat(kind: GenerationKind) {
     return this.jsonMode === 'json_schema'
       ? ({
           type: 'json_schema',
@@ -185,7 +184,7 @@ export class OpenAiEngine implements AiPort {
   /** One JSON completion under the same watchdog as `complete`. */
   private async askJson(
     turns: ChatTurn[],
-    kind: AiDocumentKind,
+    kind: GenerationKind,
     signal: AbortSignal | undefined,
   ): Promise<string> {
     const watch = this.watchdog(signal);

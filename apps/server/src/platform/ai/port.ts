@@ -1,4 +1,12 @@
-import type { AiDocumentKind, AiDocuments, Sentiment } from '@mindledger/domain';
+import {
+  aiDocumentSchemas,
+  carePlanSchema,
+  notesSummarySchema,
+  type AiDocuments,
+  type CarePlanDocument,
+  type NotesSummary,
+  type Sentiment,
+} from '@mindledger/domain';
 
 /** One message of a journaling conversation, as the user's client sends it. */
 export interface AiMessage {
@@ -98,23 +106,92 @@ export interface WeeklyInput {
   goals: { id: string; text: string }[];
 }
 
+/** One provider note as the clinical documents may use it (the provider's own record). */
+export interface ClinicalNoteInput {
+  id: string;
+  /** Session day YYYY-MM-DD and time '3:30 PM'. */
+  date: string;
+  time: string;
+  title: string;
+  category?: string;
+  priority: string;
+  /** The notes and the additional notes. */
+  text: string;
+  recommendations: string[];
+  frequency: string;
+  signed: boolean;
+}
+
+/** A refinement request: the version to refine and the provider's instruction ("shorter"). */
+export interface Refinement<T> {
+  previous: T;
+  instruction: string;
+}
+
+/**
+ * What a notes summary is made from: the provider's notes about the client in the range and, where
+ * the client shares them, figures of their (non-private) journal and the documents they shared.
+ */
+export interface NotesSummaryInput {
+  clientFirstName: string;
+  today: string;
+  start: string;
+  end: string;
+  notes: ClinicalNoteInput[];
+  journal: {
+    entries: number;
+    emotions: { name: string; count: number }[];
+    sentiment: { positive: number; neutral: number; negative: number };
+  };
+  documents: { id: string; label: string }[];
+  refine?: Refinement<NotesSummary>;
+}
+
+/** What a care-plan draft is made from: the provider's notes and the client's active goals. */
+export interface CarePlanInput {
+  clientFirstName: string;
+  today: string;
+  /** The local time of drafting. */
+  time: { hour: number; minute: number; period: 'AM' | 'PM' };
+  notes: ClinicalNoteInput[];
+  goals: { id: string; text: string; type: 'personal' | 'therapist'; mentions: number }[];
+  /** The client's latest plan, whose diagnosis the draft keeps (the engine never makes one up). */
+  previous?: CarePlanDocument;
+  refine?: Refinement<CarePlanDocument>;
+}
+
 export interface DocumentInputs {
   therapistProfile: JourneyInput;
   interviewGuide: JourneyInput;
   emailTemplate: JourneyInput;
   selfReflectionSummary: JourneyInput;
   weeklyReport: WeeklyInput;
+  notesSummary: NotesSummaryInput;
+  carePlan: CarePlanInput;
 }
 
-export interface DocumentRequest<K extends AiDocumentKind> {
+/** Every shape the AI port generates: the client's documents and the provider's clinical ones. */
+export interface GeneratedShapes extends AiDocuments {
+  notesSummary: NotesSummary;
+  carePlan: CarePlanDocument;
+}
+export type GenerationKind = keyof GeneratedShapes;
+export const generationSchemas = {
+  ...aiDocumentSchemas,
+  notesSummary: notesSummarySchema,
+  carePlan: carePlanSchema,
+} as const;
+export const clinicalKinds = ['notesSummary', 'carePlan'] as const satisfies readonly GenerationKind[];
+
+export interface DocumentRequest<K extends GenerationKind> {
   kind: K;
   input: DocumentInputs[K];
   signal?: AbortSignal;
 }
 
 /** A validated document and what made it, stored with it. */
-export interface GeneratedDocument<K extends AiDocumentKind> {
-  document: AiDocuments[K];
+export interface GeneratedDocument<K extends GenerationKind> {
+  document: GeneratedShapes[K];
   /** 'local-engine' or the endpoint's model name. */
   model: string;
   /** Bumped when a prompt or the local engine's wording changes. */
@@ -128,7 +205,7 @@ export interface GeneratedDocument<K extends AiDocumentKind> {
  * validates and repairs once. Failures are AppErrors ('UNAVAILABLE').
  */
 export interface AiDocumentPort {
-  generate<K extends AiDocumentKind>(request: DocumentRequest<K>): Promise<GeneratedDocument<K>>;
+  generate<K extends GenerationKind>(request: DocumentRequest<K>): Promise<GeneratedDocument<K>>;
 }
 
 /** The turn a reply is for, when the client did not say. */

@@ -1,4 +1,4 @@
-import { assessRisk, type AiDocumentKind } from '@mindledger/domain';
+import { assessRisk } from '@mindledger/domain';
 import {
   isClosingTurn,
   replyTurn,
@@ -6,6 +6,7 @@ import {
   type AiPort,
   type DocumentRequest,
   type GeneratedDocument,
+  type GenerationKind,
 } from '../port.js';
 import { localDocument, localDocumentsVersion } from './documents/index.js';
 import { journeyReply } from './initial-journey.js';
@@ -129,7 +130,7 @@ export class LocalAi implements AiPort {
     return localReply(request);
   }
 
-  async generate<K extends AiDocumentKind>(request: DocumentRequest<K>): Promise<GeneratedDocument<K>> {
+  async generate<K extends GenerationKind>(request: DocumentRequest<K>): Promise<GeneratedDocument<K>> {
     abortIfNeeded(request.signal);
     return {
       document: localDocument(request.kind, request.input),
