@@ -81,6 +81,11 @@ export interface RequestOptions {
    * again with the same key when its answer may have been lost, so it is written once.
    */
   idempotent?: boolean;
+  /**
+   * A create call whose key the caller keeps across calls (e.g. one per note being written): sent
+   * as its Idempotency-Key, with the same retries as `idempotent`.
+   */
+  idempotencyKey?: string;
   /** 'blob': a successful answer is read as a file (a download), not as JSON. */
   responseType?: 'json' | 'blob';
   /**
@@ -207,11 +212,7 @@ export function refreshAccessToken(): Promise<string | null> {
   return refreshInFlight;
 }
 
-async function send(
-  path: string,
-  options: RequestOptions & { idempotencyKey?: string },
-  retried: boolean,
-): Promise<unknown> {
+async function send(path: string, options: RequestOptions, retried: boolean): Promise<unknown> {
   const signup = options.signupToken;
   const authCall = isAuthEndpoint(path) || signup !== undefined;
   let token = signup === undefined ? tokenStore.valid() : null;
@@ -267,8 +268,8 @@ async function send(
 
 /** The one typed fetch client of the web app. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  if (!options.idempotent) return (await send(path, options, false)) as T;
-  const idempotencyKey = newIdempotencyKey();
+  if (!options.idempotent && !options.idempotencyKey) return (await send(path, options, false)) as T;
+  const idempotencyKey = options.idempotencyKey ?? newIdempotencyKey();
   for (let attempt = 0; ; attempt += 1) {
     try {
       return (await send(path, { ...options, idempotencyKey }, false)) as T;

@@ -4,6 +4,7 @@ import {
   IconCompass,
   IconNotebook,
   IconEyeCheck,
+  IconInbox,
   IconStethoscope,
   IconTarget,
   IconUserOff,
@@ -32,8 +33,8 @@ export interface NavItem {
 
 /**
  * Main navigation. Admin: Users, Promo Codes, Subscriptions, Important Updates. Client: Journal, Goals,
- * Weekly Insights, Initial Journey (decision 084), My Providers, Access History. Provider: Clients (the dashboard),
- * Inactive Clients.
+ * Weekly Insights, Initial Journey (decision 084), My Providers, From My Providers (what providers
+ * share), Access History. Provider: Clients (the dashboard), Inactive Clients.
  */
 export const mainNavItems: readonly NavItem[] = [
   { label: 'Journal', to: '/user/journaling-feature', roles: ['patient'], icon: IconNotebook },
@@ -41,6 +42,7 @@ export const mainNavItems: readonly NavItem[] = [
   { label: 'Weekly Insights', to: '/user/report', roles: ['patient'], icon: IconReportAnalytics },
   { label: 'Initial Journey', to: '/user/initial-journey', roles: ['patient'], icon: IconCompass },
   { label: 'My Providers', to: '/user/providers', roles: ['patient'], icon: IconStethoscope },
+  { label: 'From My Providers', to: '/user/from-providers', roles: ['patient'], icon: IconInbox },
   { label: 'Access History', to: '/user/access-history', roles: ['patient'], icon: IconEyeCheck },
   { label: 'Clients', to: '/provider/dashboard', roles: ['provider'], icon: IconUsersGroup },
   { label: 'Inactive Clients', to: '/provider/inactive-clients', roles: ['provider'], icon: IconUserOff },

@@ -160,6 +160,13 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: '/user/from-providers',
+                lazy: () =>
+                  import('../features/from-providers/FromProvidersPage').then((m) => ({
+                    Component: m.FromProvidersPage,
+                  })),
+              },
+              {
                 path: '/user/access-history',
                 lazy: () =>
                   import('../features/connections/AccessHistoryPage').then((m) => ({

@@ -15,6 +15,8 @@ export interface SummaryTextProps {
   text: string | null | undefined;
   /** The level of '#' headings ('##' one below, '###' two below). */
   headingLevel?: number;
+  /** The disclaimer under it: the journal summary's by default. */
+  disclaimer?: string;
 }
 
 function Runs({ runs }: { runs: SummaryRun[] }) {
@@ -35,7 +37,7 @@ function group(lines: SummaryLine[]): (SummaryLine | Bullet[])[] {
 }
 
 /** The summary text renderer (Part 2 §2): headings, bullets indented 20/50/80/110 px by dash depth, bold. */
-export function SummaryText({ text, headingLevel = 3 }: SummaryTextProps) {
+export function SummaryText({ text, headingLevel = 3, disclaimer }: SummaryTextProps) {
   const lines = parseSummaryMarkup(text);
   if (!lines.length) return <EmptyDoc text={aiDocumentMessages.noRecords} />;
   const parts = group(lines).map((part, index): ReactNode => {
@@ -70,7 +72,7 @@ export function SummaryText({ text, headingLevel = 3 }: SummaryTextProps) {
   return (
     <DocRoot gap="xs">
       {parts}
-      <AiDisclaimer />
+      <AiDisclaimer text={disclaimer} />
     </DocRoot>
   );
 }

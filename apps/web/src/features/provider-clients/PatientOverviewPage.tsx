@@ -4,7 +4,7 @@ import { Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title 
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
 import { openConfirm } from '../../ui/confirm';
 import { formatDate, fullName } from '../../ui/format';
@@ -32,27 +32,26 @@ const ClientSummariesTab = lazy(() =>
 const ClientJournalsTab = lazy(() =>
   import('./journal/ClientJournalsTab').then((m) => ({ default: m.ClientJournalsTab })),
 );
+const NotesPlansTab = lazy(() => import('./notes/NotesPlansTab').then((m) => ({ default: m.NotesPlansTab })));
 
 /** Provider tab names, exactly as Part 2 §2 lists them. */
 export const overviewTabs = ['Overview', 'Dashboard', 'Notes/Plans', 'Journals', 'Summaries'] as const;
 
-const emptyTabs: Record<
-  Exclude<(typeof overviewTabs)[number], 'Overview' | 'Dashboard' | 'Journals' | 'Summaries'>,
-  [string, string]
-> = {
-  'Notes/Plans': ['No notes or plans yet.', 'Session notes and treatment plans are not available yet.'],
-};
+/** Other names a link may give a tab (the session-notes card links to `?tab=notes/plans`). */
+const tabAliases = new Map<string, (typeof overviewTabs)[number]>([['notes', 'Notes/Plans']]);
 
-/** `?tab=summaries` (the link of a shared-summary notification) opens that tab. */
+/** `?tab=summaries` (the link of a shared-summary notification) opens that tab; `?tab=notes` too. */
 function initialTab(search: string): (typeof overviewTabs)[number] {
-  const asked = new URLSearchParams(search).get('tab')?.toLowerCase();
-  return overviewTabs.find((t) => t.toLowerCase() === asked) ?? 'Overview';
+  const asked = new URLSearchParams(search).get('tab')?.toLowerCase() ?? '';
+  return overviewTabs.find((t) => t.toLowerCase() === asked) ?? tabAliases.get(asked) ?? 'Overview';
 }
 
 /** /provider/patient-overview/:patientId: one client's profile, connection and (future) data tabs. */
 export function PatientOverviewPage() {
   const { patientId = '' } = useParams();
   const location = useLocation();
+  // The tab follows `?tab=` (links from the Summaries tab and notifications switch it too).
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const connection = useQuery({
     queryKey: providerClientsKeys.connection(patientId),
@@ -149,7 +148,13 @@ export function PatientOverviewPage() {
     <Stack gap="lg">
       <BackLink />
       <PageTitle title={name} description={user?.email} />
-      <Tabs defaultValue={initialTab(location.search)} keepMounted={false}>
+      <Tabs
+        value={initialTab(location.search)}
+        onChange={(tab) =>
+          tab && void navigate({ search: `?tab=${encodeURIComponent(tab.toLowerCase())}` }, { replace: true })
+        }
+        keepMounted={false}
+      >
         <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
           {overviewTabs.map((tab) => (
             <Tabs.Tab key={tab} value={tab}>
@@ -212,6 +217,15 @@ export function PatientOverviewPage() {
             />
           </JournalTab>
         </Tabs.Panel>
+        <Tabs.Panel value="Notes/Plans" pt="md">
+          <JournalTab hasAccess={hasAccess} status={status} title="The client’s notes and plans are hidden">
+            <NotesPlansTab
+              key={patientId}
+              patientId={patientId}
+              clientName={user ? fullName(user) : undefined}
+            />
+          </JournalTab>
+        </Tabs.Panel>
         <Tabs.Panel value="Journals" pt="md">
           <JournalTab hasAccess={hasAccess} status={status} title="The client’s journal entries are hidden">
             <ClientJournalsTab patientId={patientId} clientName={user?.firstName} timeZone={user?.timezone} />
@@ -222,13 +236,6 @@ export function PatientOverviewPage() {
             <ClientSummariesTab patientId={patientId} />
           </JournalTab>
         </Tabs.Panel>
-        {Object.entries(emptyTabs).map(([tab, [title, hint]]) => (
-          <Tabs.Panel key={tab} value={tab} pt="md">
-            <Card withBorder radius="lg" padding="lg">
-              <EmptyState title={title}>{hint}</EmptyState>
-            </Card>
-          </Tabs.Panel>
-        ))}
       </Tabs>
       <MarkInactiveModal
         opened={markOpen}
@@ -237,7 +244,9 @@ export function PatientOverviewPage() {
         onCancel={closeMark}
         onSubmit={submitMark}
       />
-      <UnsavedChangesGuard dirty={form.formState.isDirty} />
+      {/* A router heeds one blocker at a time; the notes editor has its own, so this one is only
+          there while its form can be dirty (the modal is open). */}
+      {markOpen && <UnsavedChangesGuard dirty={form.formState.isDirty} />}
     </Stack>
   );
 }

@@ -67,6 +67,8 @@ describe('provider dashboard', () => {
           pendingEmailInvitations: sent,
         });
       }
+      if (url.pathname.endsWith('/get-all-session-notes'))
+        return jsonResponse({ success: true, data: [], signedLast30Days: 0 });
       if (url.pathname.endsWith('/update-patient-status'))
         return jsonResponse({ success: true, message: 'Client status updated to accepted' });
       if (url.pathname.endsWith('/delete-patient-invitation'))

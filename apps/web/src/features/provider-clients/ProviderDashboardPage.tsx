@@ -16,6 +16,7 @@ import {
   type ClientsParams,
 } from './api';
 import { InviteClientForm } from './InviteClientForm';
+import { SessionNotesCard } from './notes/SessionNotesCard';
 import { PendingInvitations } from './PendingInvitations';
 
 const pageSizes = [10, 25, 50] as const;
@@ -171,6 +172,7 @@ export function ProviderDashboardPage() {
           />
         </Stack>
       </Card>
+      <SessionNotesCard />
       <PendingInvitations />
       <InviteClientForm />
     </Stack>

@@ -1,10 +1,12 @@
-import { Accordion, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Accordion, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { initialJourneySections, type SharedSummaryKind } from '@mindledger/domain';
 import { errorMessage } from '../../../api/client';
 import { formatDate } from '../../../ui/format';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states';
 import { DocumentView, journeyApi, journeyKeys, type SharedSummary } from '../../initial-journey';
+import { ProviderDocumentsList } from '../notes-summaries';
 
 const titles: Record<SharedSummaryKind | 'weeklyReport', string> = {
   ...(Object.fromEntries(initialJourneySections.map((s) => [s.kind, s.title])) as Record<
@@ -15,10 +17,44 @@ const titles: Record<SharedSummaryKind | 'weeklyReport', string> = {
 };
 
 /**
- * The provider's Summaries tab: what the client shares with them now, read-only (no Copy, Download
- * PDF or Share: Part 2 §2, §6). A withdrawn share is gone on the next load.
+ * The provider's Summaries tab (Part 2 §2, §6): what the client shares with them now, read-only (no
+ * Copy, Download PDF or Share; a withdrawn share is gone on the next load), and apart from it the
+ * provider's own notes summaries and care plans, listed read-only (they are written on Notes/Plans).
  */
 export function ClientSummariesTab({ patientId }: { patientId: string }) {
+  return (
+    <Stack gap="lg">
+      <TabPart id="client-shared-title" title="Shared by the client" badge="Read-only">
+        <SharedByClient patientId={patientId} />
+      </TabPart>
+      <TabPart id="provider-documents-title" title="Your summaries and care plans">
+        <ProviderDocumentsList patientId={patientId} />
+      </TabPart>
+    </Stack>
+  );
+}
+
+function TabPart(props: { id: string; title: string; badge?: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={props.id}>
+      <Stack gap="md">
+        <Group gap="xs" wrap="wrap">
+          <Title order={2} fz="lg" id={props.id}>
+            {props.title}
+          </Title>
+          {props.badge && (
+            <Badge size="sm" variant="light" color="gray">
+              {props.badge}
+            </Badge>
+          )}
+        </Group>
+        {props.children}
+      </Stack>
+    </Card>
+  );
+}
+
+function SharedByClient({ patientId }: { patientId: string }) {
   const shared = useQuery({
     queryKey: journeyKeys.shared(patientId),
     queryFn: ({ signal }) => journeyApi.shared(patientId, signal),
@@ -39,23 +75,21 @@ export function ClientSummariesTab({ patientId }: { patientId: string }) {
       </EmptyState>
     );
   return (
-    <Stack gap="md">
-      <Accordion variant="separated" multiple>
-        {shared.data.map((summary) => (
-          <Accordion.Item key={summary.id} value={summary.id}>
-            <Accordion.Control>
-              <Text fw={600}>{titles[summary.kind]}</Text>
-              <Text fz="xs" c="dimmed">
-                Shared {formatDate(summary.sharedAt)}
-              </Text>
-            </Accordion.Control>
-            <Accordion.Panel>
-              <SharedContent patientId={patientId} summary={summary} />
-            </Accordion.Panel>
-          </Accordion.Item>
-        ))}
-      </Accordion>
-    </Stack>
+    <Accordion variant="separated" multiple>
+      {shared.data.map((summary) => (
+        <Accordion.Item key={summary.id} value={summary.id}>
+          <Accordion.Control>
+            <Text fw={600}>{titles[summary.kind]}</Text>
+            <Text fz="xs" c="dimmed">
+              Shared by the client {formatDate(summary.sharedAt)}
+            </Text>
+          </Accordion.Control>
+          <Accordion.Panel>
+            <SharedContent patientId={patientId} summary={summary} />
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
+    </Accordion>
   );
 }
 

@@ -1,0 +1,2 @@
+export { FromProvidersPage } from './FromProvidersPage';
+export { CarePlanView } from './CarePlanView';

@@ -1,0 +1,17 @@
+import { Badge } from '@mantine/core';
+
+export function PlanStatusBadge({ isSigned }: { isSigned: boolean }) {
+  return (
+    <Badge size="sm" variant="light" color={isSigned ? 'green' : 'gray'}>
+      {isSigned ? 'Signed' : 'Draft'}
+    </Badge>
+  );
+}
+
+export function SharedBadge() {
+  return (
+    <Badge size="sm" variant="light" color="teal">
+      Shared with client
+    </Badge>
+  );
+}

@@ -1,0 +1,1 @@
+export { CarePlansSection, type CarePlansSectionProps } from './CarePlansSection';

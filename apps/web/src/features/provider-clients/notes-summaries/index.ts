@@ -1,0 +1,2 @@
+export { NotesSummariesSection, type NotesSummariesSectionProps } from './NotesSummariesSection';
+export { ProviderDocumentsList } from './ProviderDocumentsList';

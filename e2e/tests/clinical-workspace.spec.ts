@@ -1,0 +1,164 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { apiSignIn, clientConnectedToDemoProvider, demoPassword, expectAccessible } from './support';
+
+// Issue 15's clinical workspace: the demo provider writes a progress note with the defaults, leaves
+// with unsaved changes (the guard says they are saved), finds the autosaved draft again, signs it
+// and adds an addendum; drafts a care plan from the notes and the client's goals, edits an
+// objective, picks a diagnosis code and signs it; generates a notes summary and edits it; the
+// dashboard lists the signed note and counts it. At 1280 px (journeys) and 375 px (mobile).
+
+/** With CW_SHOTS=<dir>: the viewport as it is, light and (Mantine's scheme forced) dark. */
+async function shot(page: Page, name: string) {
+  const dir = process.env.CW_SHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  for (const scheme of ['light', 'dark']) {
+    await page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), scheme);
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${dir}/clinical-${name}-${width}-${scheme}.png` });
+  }
+  await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
+}
+
+async function signedCount(page: Page): Promise<number> {
+  const card = page.getByRole('region', { name: 'Session Notes' });
+  const value = card.locator('dd').first();
+  await expect(value).toHaveText(/^\d+$/);
+  return Number(await value.textContent());
+}
+
+test('a provider writes, signs and amends a progress note, drafts and signs a care plan, and edits a notes summary', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const client = await clientConnectedToDemoProvider(request);
+  const { token } = await apiSignIn(request, client.email, client.password);
+  const goal = await request.post('/api/v1/goals/', {
+    data: { text: 'Sleep seven hours a night' },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(goal.status()).toBe(201);
+
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill('provider@demo.local');
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome, Daniel' })).toBeVisible();
+
+  // The client's Notes/Plans tab, then the dashboard and back, all inside the app.
+  await page.goto(`/provider/patient-overview/${client.id}?tab=notes/plans`);
+  await expect(page.getByRole('tab', { name: 'Notes/Plans', selected: true })).toBeVisible();
+  await expect(page.getByText('No notes yet.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to clients' }).click();
+  const before = await signedCount(page);
+  await page.goBack();
+  await expect(page.getByRole('tab', { name: 'Notes/Plans', selected: true })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'tab');
+
+  // A new progress note carries the spec's defaults; autosave keeps it.
+  await page.getByRole('button', { name: 'New progress note' }).click();
+  const editor = page.getByRole('dialog', { name: 'Progress note' });
+  await expect(editor.getByLabel('Title')).toHaveValue('Progress Note');
+  await expect(editor.getByLabel('Duration (minutes)')).toHaveValue('60');
+  await expect(editor.getByRole('combobox', { name: 'Service' })).toHaveValue('in-person');
+  await expect(editor.getByRole('option', { name: 'In-person', selected: true })).toBeAttached();
+  await expect(editor.getByRole('combobox', { name: 'Follow-up frequency' })).toHaveValue('Every 4 Months');
+  const notes = editor.getByLabel(/^Notes/);
+  await notes.fill('Client slept better this week. Worry about work deadlines eased with breathing.');
+  await expect(editor.getByText('Draft saved')).toBeVisible({ timeout: 15_000 });
+  await expectAccessible(page);
+  await shot(page, 'editor');
+
+  // Leaving with unsaved words: the guard asks, and says they are saved.
+  await notes.fill(
+    'Client slept better this week. Worry about work deadlines eased with breathing. Plan: sleep diary.',
+  );
+  await page.goForward();
+  const guard = page.getByRole('dialog', { name: 'Unsaved Changes' });
+  await expect(guard).toBeVisible();
+  await expect(guard).toContainText(
+    'Are you sure you want to leave this page? All unsaved changes will be automatically saved',
+  );
+  await guard.getByRole('button', { name: 'Leave' }).click();
+  await expect(page.getByRole('region', { name: 'Session Notes' })).toBeVisible();
+
+  // The words typed last were saved on leaving.
+  const provider = await apiSignIn(request, 'provider@demo.local', demoPassword);
+  await expect
+    .poll(async () => {
+      const list = await request.get(`/api/v1/get-all-notes/${client.id}`, {
+        headers: { Authorization: `Bearer ${provider.token}` },
+      });
+      return ((await list.json()) as { data: { notes: string }[] }).data[0]?.notes;
+    })
+    .toMatch(/Plan: sleep diary\.$/);
+  // Coming back re-opens the draft with every word.
+  await page.goBack();
+  await expect(page.getByText('Autosaved draft restored.')).toBeVisible();
+  await expect(editor.getByLabel(/^Notes/)).toHaveValue(/Plan: sleep diary\.$/);
+
+  // Signing locks it; a correction is an addendum.
+  await editor.getByRole('button', { name: 'Sign note' }).click();
+  const sign = page.getByRole('dialog', { name: 'Sign this note?' });
+  await expect(sign).toContainText('A signed note is locked');
+  await sign.getByRole('button', { name: 'Sign' }).click();
+  await expect(page.getByText('Note signed.').first()).toBeVisible();
+  await expect(editor.getByText(/^Signed on /)).toBeVisible();
+  await expect(editor.getByLabel(/^Notes/)).toHaveCount(0);
+  await editor.getByLabel('Addendum').fill('Correction: the diary starts next week.');
+  await editor.getByRole('button', { name: 'Add addendum' }).click();
+  await expect(page.getByText('Addendum added.').first()).toBeVisible();
+  await expect(editor.getByText('Correction: the diary starts next week.')).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'signed');
+  await editor.getByRole('button', { name: 'Close' }).click();
+  await expect(editor).toBeHidden();
+
+  // A care plan drafted from the notes and the client's goal; an objective edited; signed.
+  await page.getByRole('button', { name: 'Generate care plan' }).click();
+  const plan = page.getByRole('dialog', { name: 'Care plan' });
+  await expect(plan.getByRole('textbox', { name: 'Goal', exact: true }).first()).toHaveValue(
+    'Sleep seven hours a night',
+  );
+  await plan.getByLabel('Diagnosis code (ICD-10-CM)').fill('generalized anx');
+  await page.getByRole('option', { name: /F41\.1 — Generalized anxiety disorder/ }).click();
+  await expect(plan.getByLabel('Diagnosis description')).toHaveValue('Generalized anxiety disorder');
+  await plan.getByRole('textbox', { name: 'Completion (%)' }).first().fill('40');
+  await expectAccessible(page);
+  await shot(page, 'care-plan');
+  await plan.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Care plan updated.').first()).toBeVisible();
+  await plan.getByRole('button', { name: 'Sign plan' }).click();
+  const signPlan = page.getByRole('dialog', { name: 'Sign this care plan?' });
+  await signPlan.getByRole('button', { name: 'Sign' }).click();
+  await expect(page.getByText('Care plan signed.').first()).toBeVisible();
+  await expect(plan.getByRole('button', { name: 'Edit signed plan' })).toBeVisible();
+  await plan.getByRole('button', { name: 'Close' }).click();
+  await expect(plan).toBeHidden();
+  await expect(page.getByText('40% complete').first()).toBeVisible();
+
+  // A notes summary of the last 30 days, then edited by hand.
+  await page.getByRole('button', { name: 'Generate summary' }).click();
+  await expect(page.getByText('Notes summary generated.').first()).toBeVisible();
+  await expect(page.getByText(/From: Progress Note, /).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('form', { name: 'Edit summary' });
+  await edit.getByLabel('Summary').fill('# Session themes\n- Sleep is **better** after the diary');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Summary updated.').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Session themes' })).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, 'summary');
+
+  // The dashboard lists the signed note and counts it.
+  await page.getByRole('link', { name: 'Back to clients' }).click();
+  const card = page.getByRole('region', { name: 'Session Notes' });
+  await expect(card.getByRole('link', { name: /Jo Journey/ }).first()).toBeVisible();
+  await expect.poll(() => signedCount(page)).toBeGreaterThanOrEqual(before + 1);
+  await expectAccessible(page);
+  await shot(page, 'dashboard');
+});
