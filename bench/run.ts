@@ -26,14 +26,15 @@ import {
   seedLive,
   seedReminders,
 } from './notifications.js';
+import { benchProviderNotes, providerNotesReport } from './provider-notes.js';
 import { startServer } from './server.js';
 import { runSoak, HOME_ROUTES } from './soak.js';
 import { benchWeeklyInsights, weeklyInsightsReport } from './weekly-insights.js';
 import { soakSvg, summarise, summaryTable } from './soak-report.js';
 
 /**
- * `npm run bench [foundation|connections|goals|journal|login|ledger|billing|notifications|soak|weekly-insights]`
- * (default: all but soak and weekly-insights, which run only when named; `BENCH_TARGETS=postgres` or
+ * `npm run bench [foundation|connections|goals|journal|login|ledger|billing|notifications|soak|weekly-insights|provider-notes]`
+ * (default: all but soak, weekly-insights and provider-notes, which run only when named; `BENCH_TARGETS=postgres` or
  * `embedded` for one database): the real, built server on the embedded
  * database and on PostgreSQL, driven by autocannon. Prints tables for bench/README.md and writes
  * them to bench/latest.md.
@@ -258,6 +259,22 @@ if (scenarios.includes('weekly-insights')) {
     }
   }
 }
+if (scenarios.includes('provider-notes')) {
+  // PostgreSQL only (issue 15: the indexes on a practice-sized table); its own file, not latest.md
+  if (!(await postgresAvailable()))
+    console.info('provider-notes: no PostgreSQL at BENCH_DATABASE_URL, skipped');
+  else {
+    const url = await freshPgDatabase('bench_notes');
+    created.add(url);
+    try {
+      const report = providerNotesReport(await benchProviderNotes(url));
+      writeFileSync(new URL('./latest-provider-notes.md', import.meta.url), `${report.join('\n')}\n`);
+      lines.push(...report, '');
+    } finally {
+      await drop(url);
+    }
+  }
+}
 if (scenarios.includes('soak')) {
   // PostgreSQL first: the longer, more telling run
   for (const target of [...targets].sort((a, b) =>
@@ -311,5 +328,7 @@ if (scenarios.includes('soak')) {
   }
 }
 for (const url of [...created]) await drop(url);
-writeFileSync(new URL('./latest.md', import.meta.url), `${lines.join('\n')}\n`);
+// provider-notes alone writes only bench/latest-provider-notes.md
+if (only !== 'provider-notes')
+  writeFileSync(new URL('./latest.md', import.meta.url), `${lines.join('\n')}\n`);
 console.info(lines.join('\n'));
