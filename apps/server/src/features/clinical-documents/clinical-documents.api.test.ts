@@ -56,7 +56,7 @@ async function world() {
   const patient = await server.signIn({ firstName: 'Iris', lastName: 'Vale' });
   const provider = await server.signIn({ role: 'provider', firstName: 'Sam', lastName: 'Ortiz' });
   const connection = await connect(server, provider.user.id, patient.user.id);
-  const today = server.clock.now().toISOString().slice(0, 10);
+  const today = server.today();
   const noteIds: string[] = [];
   for (const [i, notes] of sessionTexts.entries()) {
     const res = await provider.client.post<{ data: { id: string } }>('/api/v1/create-notes', {

@@ -87,6 +87,18 @@ export class Outbox {
       .where(inArray(jobOutbox.id, ids));
   }
 
+  /**
+   * A hand-over that failed (pg-boss refused or lost its connection): the rows are due again now,
+   * not after the lease, which is there for a relay that died and cannot say so.
+   */
+  async release(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .update(jobOutbox)
+      .set({ claimedUntil: null })
+      .where(and(inArray(jobOutbox.id, ids), isNull(jobOutbox.sentAt)));
+  }
+
   /** Keys older than the retention. */
   async purge(): Promise<void> {
     await this.db

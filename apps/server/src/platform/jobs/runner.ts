@@ -164,14 +164,20 @@ export class JobRunner implements JobQueue {
     for (;;) {
       const rows = await this.outbox.claim(RELAY_BATCH, this.options.leaseSeconds ?? 30);
       if (rows.length > 0)
-        await boss.insert(
-          rows.map((row) => ({
-            id: row.id,
-            name: row.name,
-            data: row.data,
-            ...(row.startAfter ? { startAfter: row.startAfter.toISOString() } : {}),
-          })),
-        );
+        await boss
+          .insert(
+            rows.map((row) => ({
+              id: row.id,
+              name: row.name,
+              data: row.data,
+              ...(row.startAfter ? { startAfter: row.startAfter.toISOString() } : {}),
+            })),
+          )
+          .catch(async (error: unknown) => {
+            // the next poll (or kick) tries again; the loop logs the failure
+            await this.outbox.release(rows.map((r) => r.id)).catch(() => undefined);
+            throw error;
+          });
       await this.outbox.sent(rows.map((r) => r.id));
       for (const name of new Set(rows.filter((r) => !r.startAfter).map((r) => r.name))) {
         const workerId = this.workers.get(name);
