@@ -9,6 +9,7 @@ import {
 } from '@mindledger/domain';
 import { formatDate } from '../../../ui/format';
 import { diagnosisText, statusColors } from './plan-labels';
+import documents from '../documents/documents.module.css';
 import classes from './care-plans.module.css';
 
 interface CarePlanDocumentViewProps {
@@ -21,8 +22,8 @@ interface CarePlanDocumentViewProps {
 export function CarePlanDocumentView({ doc, goalAction }: CarePlanDocumentViewProps) {
   const completion = carePlanCompletion(doc);
   return (
-    <Stack gap="md" className={classes.doc}>
-      <dl className={classes.fields}>
+    <Stack gap="md" className={documents.doc}>
+      <dl className={documents.fields}>
         <Field label="Date">
           {formatDate(doc.date)} · {formatNoteTime(doc.time)}
         </Field>
@@ -55,7 +56,7 @@ export function CarePlanDocumentView({ doc, goalAction }: CarePlanDocumentViewPr
           <Paper key={goal.id} withBorder radius="md" p="sm" className={classes.goal}>
             <Stack gap="xs">
               <Group justify="space-between" gap="xs" wrap="wrap">
-                <Title order={4} fz="sm" className={classes.text}>
+                <Title order={4} fz="sm" className={documents.text}>
                   Goal {index + 1}: {goal.title}
                 </Title>
                 {goalAction?.(goal)}
@@ -65,7 +66,7 @@ export function CarePlanDocumentView({ doc, goalAction }: CarePlanDocumentViewPr
                   No objectives.
                 </Text>
               ) : (
-                <ul className={classes.list} aria-label={`Objectives of goal ${index + 1}`}>
+                <ul className={documents.list} aria-label={`Objectives of goal ${index + 1}`}>
                   {goal.objectives.map((objective) => (
                     <ObjectiveItem key={objective.id} objective={objective} />
                   ))}
@@ -88,7 +89,7 @@ function ObjectiveItem({ objective }: { objective: CarePlanObjective }) {
     <li className={classes.objective}>
       <Stack gap={4}>
         <Group justify="space-between" gap="xs" wrap="wrap">
-          <Text fz="sm" fw={600} className={classes.text}>
+          <Text fz="sm" fw={600} className={documents.text}>
             {objective.title}
           </Text>
           <Badge size="sm" variant="light" color={statusColors[objective.status]}>
@@ -96,7 +97,7 @@ function ObjectiveItem({ objective }: { objective: CarePlanObjective }) {
           </Badge>
         </Group>
         {facts.length > 0 && (
-          <Text fz="xs" c="dimmed" className={classes.text}>
+          <Text fz="xs" c="dimmed" className={documents.text}>
             {facts.join(' · ')}
           </Text>
         )}
@@ -107,7 +108,7 @@ function ObjectiveItem({ objective }: { objective: CarePlanObjective }) {
         {objective.strategy.length > 0 && (
           <ul className={classes.strategies}>
             {objective.strategy.map((s, i) => (
-              <li key={i} className={classes.text}>
+              <li key={i} className={documents.text}>
                 {[s.intervention, s.modality, s.frequency].filter(Boolean).join(' · ')}
               </li>
             ))}
@@ -120,7 +121,7 @@ function ObjectiveItem({ objective }: { objective: CarePlanObjective }) {
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className={classes.field}>
+    <div className={documents.field}>
       <Text component="dt" fz="sm" c="dimmed">
         {label}
       </Text>
@@ -138,7 +139,7 @@ function TextBlock({ label, text }: { label: string; text?: string }) {
       <Text fz="sm" fw={600}>
         {label}
       </Text>
-      <Text fz="sm" className={classes.text}>
+      <Text fz="sm" className={documents.text}>
         {text}
       </Text>
     </Stack>

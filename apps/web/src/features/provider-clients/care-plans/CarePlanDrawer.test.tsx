@@ -136,14 +136,18 @@ describe('Care plans: goals and sharing', () => {
     const form = within(editor).getByRole('form', { name: 'Refine care plan' });
     await userEvent.click(within(form).getByRole('button', { name: 'Refine plan' }));
     expect(await within(form).findByText(carePlanMessages.refinementRequired)).toBeInTheDocument();
-    await userEvent.click(within(form).getByRole('button', { name: 'Focus on sleep' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Focus on…' }));
+    const instruction = within(form).getByRole('textbox', { name: /How should the plan change\?/ });
+    expect(instruction).toHaveValue('Focus on ');
+    expect(instruction).toHaveFocus();
+    await userEvent.type(instruction, 'sleep');
     await userEvent.click(within(form).getByRole('button', { name: 'Refine plan' }));
     await waitFor(() => expect(server.calls('PUT', /update-careplan/)).toHaveLength(1));
     expect(bodyOf(server.calls('PUT', /update-careplan/)[0]!)).toEqual({
       editMode: 'refine',
-      refinmentDetails: 'focus on sleep',
+      refinmentDetails: 'Focus on sleep',
     });
-    expect(await within(editor).findByLabelText('Problem')).toHaveValue('Refined: focus on sleep');
+    expect(await within(editor).findByLabelText('Problem')).toHaveValue('Refined: Focus on sleep');
     expect(within(editor).getByText(/^Version 2 · Refined/)).toBeInTheDocument();
   });
 });

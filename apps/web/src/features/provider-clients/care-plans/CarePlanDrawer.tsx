@@ -1,15 +1,20 @@
 import { useCallback, useRef, useState } from 'react';
-import { Drawer, Stack, Text } from '@mantine/core';
+import { Drawer, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../api/client';
 import { ErrorState, LoadingState } from '../../../ui/states';
+import { VersionHistoryModal } from '../documents/VersionHistoryModal';
 import { confirmLeave } from '../notes/note-dialogs';
 import { carePlansApi, carePlansKeys } from './api';
+import { CarePlanDocumentView } from './CarePlanDocumentView';
 import { CarePlanEditor } from './CarePlanEditor';
-import { HistoryModal } from './HistoryModal';
+import { PlanStatusBadge } from './PlanBadges';
+import { documentOf } from './plan-form';
 import { PlanHeader } from './PlanHeader';
+import { versionModeLabel } from './plan-labels';
 import { SignedPlanView } from './SignedPlanView';
+import documents from '../documents/documents.module.css';
 
 /** What the drawer shows: one plan; `session` is one opening of it. */
 export interface PlanTarget {
@@ -116,9 +121,32 @@ function CarePlanBody({ patientId, clientName, planId, onDirtyChange }: CarePlan
           onHistory={() => setHistoryOpen(true)}
         />
       )}
-      <HistoryModal
-        patientId={patientId}
-        plan={historyOpen ? plan : null}
+      <VersionHistoryModal
+        opened={historyOpen}
+        title="Care plan history"
+        versions={plan.versions}
+        currentVersion={plan.version}
+        sharedVersions={plan.sharedVersions}
+        modeLabel={versionModeLabel}
+        badges={(meta) => <PlanStatusBadge isSigned={meta.isSigned} />}
+        rowLabel={(meta, when) =>
+          `Version ${meta.version}, ${meta.isSigned ? 'Signed' : 'Draft'}, ${versionModeLabel(meta)}, ${when}`
+        }
+        versionQuery={(version) => ({
+          queryKey: carePlansKeys.version(patientId, planId, version),
+          queryFn: ({ signal }) => carePlansApi.version(planId, version, signal),
+        })}
+        renderVersion={({ carePlan }) => (
+          <>
+            <Group gap="xs" wrap="wrap">
+              <Text fw={600} className={documents.text}>
+                {carePlan.title}
+              </Text>
+              <PlanStatusBadge isSigned={carePlan.isSigned} />
+            </Group>
+            <CarePlanDocumentView doc={documentOf(carePlan)} />
+          </>
+        )}
         onClose={() => setHistoryOpen(false)}
       />
     </Stack>

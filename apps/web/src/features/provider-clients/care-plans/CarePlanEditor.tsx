@@ -1,16 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
-import { carePlanSignBlocker, type CarePlanDocument } from '@mindledger/domain';
+import { carePlanMessages, carePlanSignBlocker, type CarePlanDocument } from '@mindledger/domain';
 import { IconHistory, IconSend, IconSparkles } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../ui/toast';
 import { UnsavedChangesGuard } from '../../../ui/UnsavedChangesGuard';
+import { RefineForm } from '../documents/RefineForm';
 import type { CarePlanRecord } from './api';
 import { confirmSharePlan, confirmSignPlan } from './care-plan-dialogs';
 import { GoalsField } from './GoalsField';
 import { carePlanFormValues, carePlanResolver, type CarePlanFormValues } from './plan-form';
 import { PlanClosingFields, PlanFields } from './PlanFields';
-import { RefineForm } from './RefineForm';
 import { useCarePlanActions } from './useCarePlanActions';
 import classes from './care-plans.module.css';
 
@@ -98,6 +98,11 @@ export function CarePlanEditor({
       </form>
       {refining && (
         <RefineForm
+          name="Refine care plan"
+          label="How should the plan change?"
+          description="For example: shorter, or focus on sleep. Unsaved edits are refined with the plan."
+          requiredMessage={carePlanMessages.refinementRequired}
+          submitLabel="Refine plan"
           pending={pending?.editMode === 'refine'}
           onSubmit={refine}
           onCancel={() => setRefining(false)}

@@ -1,9 +1,10 @@
 import { Group, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import { carePlanCompletion } from '@mindledger/domain';
 import { formatDate } from '../../../ui/format';
+import { SharedBadge } from '../documents/SharedBadge';
 import type { CarePlanRecord } from './api';
-import { PlanStatusBadge, SharedBadge } from './PlanBadges';
-import classes from './care-plans.module.css';
+import { PlanStatusBadge } from './PlanBadges';
+import documents from '../documents/documents.module.css';
 
 interface CarePlanListProps {
   plans: CarePlanRecord[];
@@ -14,7 +15,7 @@ interface CarePlanListProps {
 /** The client's plans, newest first: title, date, state and overall completion. */
 export function CarePlanList({ plans, busy, onOpen }: CarePlanListProps) {
   return (
-    <ul className={classes.list} aria-label="Care plans" aria-busy={busy}>
+    <ul className={documents.list} aria-label="Care plans" aria-busy={busy}>
       {plans.map((plan) => (
         <PlanRow key={plan.id} plan={plan} onOpen={() => onOpen(plan)} />
       ))}
@@ -26,11 +27,11 @@ function PlanRow({ plan, onOpen }: { plan: CarePlanRecord; onOpen: () => void })
   const date = formatDate(plan.carePlan.date);
   const completion = carePlanCompletion(plan.carePlan);
   return (
-    <li className={classes.row}>
+    <li className={documents.row}>
       <Stack gap={6}>
         <Group gap="xs" wrap="wrap" justify="space-between">
           <UnstyledButton
-            className={classes.rowTitle}
+            className={documents.rowTitle}
             onClick={onOpen}
             aria-label={`Open ${plan.carePlan.title}, ${date}`}
           >

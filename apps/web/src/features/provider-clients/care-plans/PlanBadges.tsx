@@ -7,11 +7,3 @@ export function PlanStatusBadge({ isSigned }: { isSigned: boolean }) {
     </Badge>
   );
 }
-
-export function SharedBadge() {
-  return (
-    <Badge size="sm" variant="light" color="teal">
-      Shared with client
-    </Badge>
-  );
-}

@@ -1,15 +1,6 @@
-import {
-  Checkbox,
-  Fieldset,
-  Group,
-  Input,
-  NativeSelect,
-  SimpleGrid,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { carePlanBounds, meridiems } from '@mindledger/domain';
-import { hourOptions, minuteOptions } from '../notes/note-form';
+import { Checkbox, Fieldset, NativeSelect, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { carePlanBounds } from '@mindledger/domain';
+import { TimeField } from '../documents/TimeField';
 import { frequencyOptions } from '../notes/note-labels';
 import { IcdCodeField } from './IcdCodeField';
 import type { CarePlanForm } from './plan-form';
@@ -19,12 +10,6 @@ const longMax = carePlanBounds.long[1];
 /** The plan's own fields (Part 2 §3): title, when, diagnosis, the narrative parts, follow-up, declared. */
 export function PlanFields({ form }: { form: CarePlanForm }) {
   const { errors } = form.formState;
-  const minutes = minuteOptions(String(form.formState.defaultValues?.time?.minute ?? 0));
-  const timeError =
-    errors.time?.message ??
-    errors.time?.hour?.message ??
-    errors.time?.minute?.message ??
-    errors.time?.period?.message;
   const text = (name: 'justification' | 'problem' | 'discharge' | 'AdditionalInfo', label: string) => (
     <Textarea
       label={label}
@@ -53,29 +38,11 @@ export function PlanFields({ form }: { form: CarePlanForm }) {
           error={errors.date?.message}
           {...form.register('date')}
         />
-        <Fieldset legend="Time" variant="unstyled" p={0}>
-          <Group gap="xs" wrap="nowrap" align="flex-start">
-            <NativeSelect
-              label="Hour"
-              data={hourOptions}
-              {...form.register('time.hour')}
-              style={{ flex: 1 }}
-            />
-            <NativeSelect
-              label="Minute"
-              data={minutes}
-              {...form.register('time.minute')}
-              style={{ flex: 1 }}
-            />
-            <NativeSelect
-              label="AM/PM"
-              data={[...meridiems]}
-              {...form.register('time.period')}
-              style={{ flex: 1 }}
-            />
-          </Group>
-          {timeError && <Input.Error mt={4}>{timeError}</Input.Error>}
-        </Fieldset>
+        <TimeField
+          register={form.register}
+          savedMinute={form.formState.defaultValues?.time?.minute}
+          errors={errors.time}
+        />
       </SimpleGrid>
       <Fieldset legend="Diagnosis" variant="unstyled" p={0}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

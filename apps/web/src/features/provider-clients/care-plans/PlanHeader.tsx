@@ -1,16 +1,17 @@
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
+import { SharedBadge } from '../documents/SharedBadge';
 import { signedLine } from '../notes/note-labels';
 import type { CarePlanRecord } from './api';
-import { PlanStatusBadge, SharedBadge } from './PlanBadges';
+import { PlanStatusBadge } from './PlanBadges';
 import { versionModeLabel } from './plan-labels';
-import classes from './care-plans.module.css';
+import documents from '../documents/documents.module.css';
 
 /** The plan's title, version and state above the editor or the read-only plan. */
 export function PlanHeader({ plan, editingSigned }: { plan: CarePlanRecord; editingSigned: boolean }) {
   return (
     <Stack gap={4}>
       <Group gap="xs" wrap="wrap">
-        <Title order={3} fz="lg" className={classes.text}>
+        <Title order={3} fz="lg" className={documents.text}>
           {plan.carePlan.title}
         </Title>
         <PlanStatusBadge isSigned={plan.isSigned} />

@@ -7,9 +7,9 @@ import { errorMessage } from '../../../api/client';
 import { formatDate } from '../../../ui/format';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states';
 import { notesSummariesApi, notesSummariesKeys } from './api';
+import { SharedBadge } from '../documents/SharedBadge';
 import { summaryRangeText } from './summary-labels';
-import { SharedBadge } from './SummaryList';
-import classes from './notes-summaries.module.css';
+import documents from '../documents/documents.module.css';
 
 /** Where the provider writes them: the Notes/Plans tab of the same page. */
 export const notesPlansTabSearch = '?tab=notes/plans';
@@ -42,7 +42,7 @@ export function ProviderDocumentsList({ patientId }: { patientId: string }) {
           list.length === 0 ? (
             <EmptyState title="No notes summaries yet." />
           ) : (
-            <ul className={classes.list} aria-labelledby="provider-notes-summaries">
+            <ul className={documents.list} aria-labelledby="provider-notes-summaries">
               {list.map((s) => (
                 <Row
                   key={s.id}
@@ -60,7 +60,7 @@ export function ProviderDocumentsList({ patientId }: { patientId: string }) {
           list.length === 0 ? (
             <EmptyState title="No care plans yet." />
           ) : (
-            <ul className={classes.list} aria-labelledby="provider-care-plans">
+            <ul className={documents.list} aria-labelledby="provider-care-plans">
               {list.map((p) => (
                 <Row
                   key={p.id}
@@ -115,9 +115,9 @@ function Part<T>({ title, id, what, query, children }: PartProps<T>) {
 
 function Row({ title, detail, badges }: { title: string; detail: string; badges?: ReactNode }) {
   return (
-    <li className={classes.item}>
+    <li className={documents.row}>
       <Group justify="space-between" gap="xs" wrap="wrap">
-        <Stack gap={2} className={classes.doc}>
+        <Stack gap={2} className={documents.doc}>
           <Text fz="sm" fw={600}>
             {title}
           </Text>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notesSummaryMessages } from '@mindledger/domain';
 import { IconEdit, IconHistory, IconSend, IconSparkles } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,12 +7,13 @@ import { errorMessage } from '../../../api/client';
 import { openConfirm } from '../../../ui/confirm';
 import { ErrorState } from '../../../ui/states';
 import { toast } from '../../../ui/toast';
+import { RefineForm } from '../documents/RefineForm';
+import { SharedBadge } from '../documents/SharedBadge';
+import { VersionHistoryModal } from '../documents/VersionHistoryModal';
 import { notesSummariesApi, notesSummariesKeys, type NotesSummaryRecord, type SummaryUpdate } from './api';
 import { SummaryDocument } from './SummaryDocument';
-import { SummaryEditForm, SummaryRefineForm } from './SummaryForms';
+import { SummaryEditForm } from './SummaryEditForm';
 import { summaryRangeText, versionModeLabel } from './summary-labels';
-import { SharedBadge } from './SummaryList';
-import { VersionHistoryModal } from './VersionHistoryModal';
 
 interface SummaryDetailProps {
   patientId: string;
@@ -145,7 +146,12 @@ export function SummaryDetail({ patientId, clientName, summary: row }: SummaryDe
       ) : (
         <>
           {mode === 'refine' && (
-            <SummaryRefineForm
+            <RefineForm
+              name="Refine summary"
+              label="How should it change?"
+              description="For example: shorter, more detailed, or focus on sleep."
+              requiredMessage={notesSummaryMessages.refinementRequired}
+              submitLabel="Refine summary"
               pending={update.isPending}
               onSubmit={(refinmentDetails) => update.mutate({ editMode: 'refine', refinmentDetails })}
               onCancel={() => setMode('view')}
@@ -155,8 +161,24 @@ export function SummaryDetail({ patientId, clientName, summary: row }: SummaryDe
         </>
       )}
       <VersionHistoryModal
-        patientId={patientId}
-        summary={historyOpen ? summary : null}
+        opened={historyOpen}
+        title="Version history"
+        versions={summary.versions}
+        currentVersion={summary.version}
+        sharedVersions={summary.sharedVersions}
+        modeLabel={versionModeLabel}
+        badges={(meta) =>
+          meta.version === summary.version && (
+            <Badge size="sm" variant="light">
+              Current
+            </Badge>
+          )
+        }
+        versionQuery={(version) => ({
+          queryKey: notesSummariesKeys.version(patientId, row.id, version),
+          queryFn: ({ signal }) => notesSummariesApi.version(row.id, version, signal),
+        })}
+        renderVersion={(version) => <SummaryDocument summary={version} />}
         onClose={() => setHistoryOpen(false)}
       />
     </Stack>

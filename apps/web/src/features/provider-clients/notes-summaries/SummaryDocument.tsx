@@ -3,6 +3,7 @@ import { notesSummaryMessages, notesSummarySchema, type NotesSummary } from '@mi
 import { SummaryText } from '../../ai-documents';
 import type { NotesSummaryRecord } from './api';
 import { basedOnText, summaryRangeText } from './summary-labels';
+import documents from '../documents/documents.module.css';
 import classes from './notes-summaries.module.css';
 
 const order = (n: number) => Math.min(Math.max(n, 1), 6) as TitleOrder;
@@ -40,7 +41,7 @@ function SummaryJson({
   headingLevel: number;
 }) {
   return (
-    <Stack gap="sm" component="article" aria-label={doc.title} className={classes.doc}>
+    <Stack gap="sm" component="article" aria-label={doc.title} className={documents.doc}>
       <Stack gap={2}>
         <Title order={order(headingLevel)} size="h4">
           {doc.title}
@@ -49,7 +50,7 @@ function SummaryJson({
           {range}
         </Text>
       </Stack>
-      <Text fz="sm" className={classes.text}>
+      <Text fz="sm" className={documents.text}>
         {doc.overview}
       </Text>
       {doc.sections.map((section, index) => (
@@ -60,7 +61,7 @@ function SummaryJson({
           <ul className={classes.points}>
             {section.points.map((point, i) => (
               <li key={i}>
-                <Text fz="sm" className={classes.text}>
+                <Text fz="sm" className={documents.text}>
                   {point.text}
                 </Text>
                 {point.sources.length > 0 && (

@@ -1,15 +1,9 @@
-import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
+import { Group, Text, UnstyledButton } from '@mantine/core';
+import { SharedBadge } from '../documents/SharedBadge';
 import type { NotesSummaryRecord } from './api';
 import { summaryRangeText } from './summary-labels';
+import documents from '../documents/documents.module.css';
 import classes from './notes-summaries.module.css';
-
-export function SharedBadge() {
-  return (
-    <Badge size="sm" variant="light" color="teal">
-      Shared with client
-    </Badge>
-  );
-}
 
 interface SummaryListProps {
   summaries: NotesSummaryRecord[];
@@ -20,7 +14,7 @@ interface SummaryListProps {
 /** The client's notes summaries, newest first (the server's order); the selected one is marked. */
 export function SummaryList({ summaries, selectedId, onSelect }: SummaryListProps) {
   return (
-    <ul className={classes.list} aria-label="Notes summaries">
+    <ul className={documents.list} aria-label="Notes summaries">
       {summaries.map((summary) => {
         const range = summaryRangeText(summary);
         const selected = summary.id === selectedId;

@@ -1,7 +1,8 @@
-import { Fieldset, Group, Input, NativeSelect, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
-import { meridiems, noteBounds } from '@mindledger/domain';
+import { NativeSelect, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
+import { noteBounds } from '@mindledger/domain';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { hourOptions, minuteOptions, type NoteFormOutput, type NoteFormValues } from './note-form';
+import { TimeField } from '../documents/TimeField';
+import type { NoteFormOutput, NoteFormValues } from './note-form';
 import { categoryOptions, frequencyOptions, priorityOptions, serviceOptions } from './note-labels';
 
 const optionalCategoryOptions = [{ value: '', label: 'No category' }, ...categoryOptions];
@@ -13,13 +14,6 @@ export function NoteSessionFields({
   form: UseFormReturn<NoteFormValues, unknown, NoteFormOutput>;
 }) {
   const { errors } = form.formState;
-  // The note's own minute stays selectable even when it is not a multiple of 5.
-  const minutes = minuteOptions(String(form.formState.defaultValues?.time?.minute ?? 0));
-  const timeError =
-    errors.time?.message ??
-    errors.time?.hour?.message ??
-    errors.time?.minute?.message ??
-    errors.time?.period?.message;
   return (
     <>
       <TextInput label="Title" required error={errors.title?.message} {...form.register('title')} />
@@ -31,29 +25,11 @@ export function NoteSessionFields({
           error={errors.date?.message}
           {...form.register('date')}
         />
-        <Fieldset legend="Time" variant="unstyled" p={0}>
-          <Group gap="xs" wrap="nowrap" align="flex-start">
-            <NativeSelect
-              label="Hour"
-              data={hourOptions}
-              {...form.register('time.hour')}
-              style={{ flex: 1 }}
-            />
-            <NativeSelect
-              label="Minute"
-              data={minutes}
-              {...form.register('time.minute')}
-              style={{ flex: 1 }}
-            />
-            <NativeSelect
-              label="AM/PM"
-              data={[...meridiems]}
-              {...form.register('time.period')}
-              style={{ flex: 1 }}
-            />
-          </Group>
-          {timeError && <Input.Error mt={4}>{timeError}</Input.Error>}
-        </Fieldset>
+        <TimeField
+          register={form.register}
+          savedMinute={form.formState.defaultValues?.time?.minute}
+          errors={errors.time}
+        />
         <Controller
           control={form.control}
           name="duration"

@@ -26,6 +26,7 @@ import {
 } from './api';
 import { NoteCategoryBadge, NoteStatusBadge, PriorityBadge } from './NoteBadges';
 import { categoryOptions, sessionWhen } from './note-labels';
+import documents from '../documents/documents.module.css';
 import classes from './notes.module.css';
 
 const categoryFilterOptions = [{ value: '', label: 'All categories' }, ...categoryOptions];
@@ -76,7 +77,7 @@ export function NotesList({ patientId, onOpen, onNew }: NotesListProps) {
         <EmptyState title="No notes yet.">Write your first progress note for this client.</EmptyState>
       );
     return (
-      <ul className={classes.list} aria-label="Session notes" aria-busy={notes.isFetching}>
+      <ul className={documents.list} aria-label="Session notes" aria-busy={notes.isFetching}>
         {notes.data.data.map((note) => (
           <NoteRow key={note.id} note={note} onOpen={() => onOpen(note)} />
         ))}
@@ -140,11 +141,11 @@ export function NotesList({ patientId, onOpen, onNew }: NotesListProps) {
 function NoteRow({ note, onOpen }: { note: Note; onOpen: () => void }) {
   const when = sessionWhen(note.date, note.timeFormatted);
   return (
-    <li className={classes.row} data-priority={note.priority}>
+    <li className={`${documents.row} ${classes.priority}`} data-priority={note.priority}>
       <Stack gap={4}>
         <Group gap="xs" wrap="wrap" justify="space-between">
           <UnstyledButton
-            className={classes.rowTitle}
+            className={documents.rowTitle}
             onClick={onOpen}
             aria-label={`Open ${note.title}, ${when}`}
           >

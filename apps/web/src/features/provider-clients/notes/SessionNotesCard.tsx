@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../ui/states';
 import { clinicalNotesApi, clinicalNotesKeys, type SessionNote } from './api';
 import { NoteStatusBadge } from './NoteBadges';
 import { sessionWhen } from './note-labels';
+import documents from '../documents/documents.module.css';
 import classes from './notes.module.css';
 
 /** The client's Notes/Plans tab (PatientOverviewPage reads `?tab=` case-insensitively). */
@@ -42,7 +43,7 @@ export function SessionNotesCard() {
         <EmptyState title="No session notes yet.">Notes you write for your clients appear here.</EmptyState>
       );
     return (
-      <ul className={classes.list} aria-label="Session notes">
+      <ul className={documents.list} aria-label="Session notes">
         {notes.data.data.map((note) => (
           <SessionNoteRow key={note.id} note={note} />
         ))}
@@ -77,13 +78,13 @@ export function SessionNotesCard() {
 function SessionNoteRow({ note }: { note: SessionNote }) {
   const client = fullName(note.patientDetails);
   return (
-    <li className={classes.row}>
+    <li className={documents.row}>
       <Group justify="space-between" gap="xs" wrap="wrap" align="flex-start">
         <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
           <Anchor component={Link} to={notesTabLink(note.patientDetails._id)} fw={600} fz="sm">
             {client}
           </Anchor>
-          <Text fz="sm" className={classes.text}>
+          <Text fz="sm" className={documents.text}>
             {note.title}
           </Text>
           <Text fz="xs" c="dimmed">

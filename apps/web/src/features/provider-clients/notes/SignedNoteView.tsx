@@ -6,6 +6,7 @@ import type { Note } from './api';
 import { AddendumForm } from './AddendumForm';
 import { NoteCategoryBadge, NoteStatusBadge, PriorityBadge } from './NoteBadges';
 import { signedLine } from './note-labels';
+import documents from '../documents/documents.module.css';
 import classes from './notes.module.css';
 
 /** A signed note, locked (Part 2 §3): every field as text, its addenda and the form for a new one. */
@@ -14,7 +15,7 @@ export function SignedNoteView({ patientId, note }: { patientId: string; note: N
     <Stack gap="md">
       <Stack gap={4}>
         <Group gap="xs" wrap="wrap">
-          <Title order={3} fz="lg" className={classes.text}>
+          <Title order={3} fz="lg" className={documents.text}>
             {note.title}
           </Title>
           <NoteStatusBadge isSigned={note.isSigned} />
@@ -25,7 +26,7 @@ export function SignedNoteView({ patientId, note }: { patientId: string; note: N
           {signedLine(note.signedAt)}
         </Text>
       </Stack>
-      <dl className={classes.fields}>
+      <dl className={documents.fields}>
         <Field label="Date">{formatDate(note.date)}</Field>
         <Field label="Time">{formatNoteTime(note.time)}</Field>
         <Field label="Duration">{note.duration} minutes</Field>
@@ -46,7 +47,7 @@ export function SignedNoteView({ patientId, note }: { patientId: string; note: N
         ) : (
           <List fz="sm" spacing={2}>
             {note.recommendation.map((item, index) => (
-              <List.Item key={index} className={classes.text}>
+              <List.Item key={index} className={documents.text}>
                 {item}
               </List.Item>
             ))}
@@ -82,7 +83,7 @@ function Addenda({ note }: { note: Note }) {
               <Text fz="xs" c="dimmed">
                 {addendum.authorName} · {formatDate(addendum.createdAt, 'MMM D, YYYY h:mm A')}
               </Text>
-              <Text fz="sm" className={classes.text}>
+              <Text fz="sm" className={documents.text}>
                 {addendum.text}
               </Text>
             </li>
@@ -95,7 +96,7 @@ function Addenda({ note }: { note: Note }) {
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className={classes.field}>
+    <div className={documents.field}>
       <Text component="dt" fz="sm" c="dimmed">
         {label}
       </Text>
@@ -112,7 +113,7 @@ function TextBlock({ label, text }: { label: string; text: string }) {
       <Text fz="sm" fw={600}>
         {label}
       </Text>
-      <Text fz="sm" c={text ? undefined : 'dimmed'} className={classes.text}>
+      <Text fz="sm" c={text ? undefined : 'dimmed'} className={documents.text}>
         {text || 'None'}
       </Text>
     </Stack>

@@ -4,6 +4,7 @@ import { IconChevronDown, IconChevronUp, IconPencil, IconTrash } from '@tabler/i
 import { formatDate } from '../../../ui/format';
 import type { Todo } from './api';
 import { PriorityBadge } from './NoteBadges';
+import documents from '../documents/documents.module.css';
 import classes from './notes.module.css';
 
 const detailLabels = [
@@ -27,7 +28,7 @@ export function TodoItem({ todo, busy, onToggle, onEdit, onDelete }: TodoItemPro
   const details = detailLabels.filter(([key]) => todo[key]);
   const detailsId = `todo-details-${todo.id}`;
   return (
-    <li className={classes.row} data-priority={todo.priority}>
+    <li className={`${documents.row} ${classes.priority}`} data-priority={todo.priority}>
       <Stack gap={6}>
         <Group gap="sm" wrap="nowrap" align="flex-start" justify="space-between">
           <Checkbox
@@ -95,7 +96,7 @@ export function TodoItem({ todo, busy, onToggle, onEdit, onDelete }: TodoItemPro
                 <Text component="dt" fz="xs" fw={600}>
                   {label}
                 </Text>
-                <Text component="dd" fz="sm" m={0} mb={4} className={classes.text}>
+                <Text component="dd" fz="sm" m={0} mb={4} className={documents.text}>
                   {todo[key]}
                 </Text>
               </div>

@@ -10,7 +10,7 @@ import { toast } from '../../../ui/toast';
 import { clinicalNotesApi, clinicalNotesKeys, type Todo, type TodoBody } from './api';
 import { TodoFormModal } from './TodoFormModal';
 import { TodoItem } from './TodoItem';
-import classes from './notes.module.css';
+import documents from '../documents/documents.module.css';
 
 /** The provider's to-dos for this client (Part 2 §5 Todo): add, edit, tick off, delete. */
 export function TodosSection({ patientId }: { patientId: string }) {
@@ -89,7 +89,7 @@ export function TodosSection({ patientId }: { patientId: string }) {
         <EmptyState title="No to-dos yet.">Tasks, materials and prescriptions for this client.</EmptyState>
       );
     return (
-      <ul className={classes.list} aria-label="To-dos">
+      <ul className={documents.list} aria-label="To-dos">
         {todos.data.map((todo) => (
           <TodoItem
             key={todo.id}
