@@ -29,3 +29,4 @@ export * from './billing/index.js';
 export * from './notifications/index.js';
 export * from './ai-documents/index.js';
 export * from './clinical/index.js';
+export * from './measures/index.js';

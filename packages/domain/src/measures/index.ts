@@ -1,0 +1,3 @@
+export * from './instruments.js';
+export * from './scoring.js';
+export * from './schemas.js';
