@@ -14,6 +14,7 @@ import type {
 } from './clinical-documents/index.js';
 import type { GoalsService } from './goals/service.js';
 import type { JournalService } from './journal/service.js';
+import type { MeasuresService } from './measures/index.js';
 import type { InitialJourneyService } from './initial-journey/service.js';
 import type { ImportantUpdates } from './notifications/important-updates.js';
 import type { NotificationsService } from './notifications/service.js';
@@ -56,6 +57,8 @@ export interface Services {
   notesSummaries: NotesSummariesService;
   carePlans: CarePlansService;
   providerShares: ProviderSharesService;
+  /** PHQ-9 and GAD-7: assignments, responses, safety alerts (features/measures). */
+  measures: MeasuresService;
 }
 
 /**

@@ -12,6 +12,7 @@ import { goalsFeature } from './goals/index.js';
 import { healthFeature } from './health/index.js';
 import { initialJourneyFeature } from './initial-journey/index.js';
 import { journalFeature } from './journal/index.js';
+import { measuresFeature } from './measures/index.js';
 import { notificationsFeature } from './notifications/index.js';
 import { profileFeature } from './profile/index.js';
 import { promoCodesFeature } from './promo-codes/index.js';
@@ -41,4 +42,5 @@ export const features: readonly Feature[] = [
   weeklyInsightsFeature,
   clinicalNotesFeature,
   clinicalDocumentsFeature,
+  measuresFeature,
 ];

@@ -16,6 +16,7 @@ import {
 import type { Services } from './feature.js';
 import { GoalsService } from './goals/service.js';
 import { JournalService } from './journal/service.js';
+import { MeasuresService } from './measures/index.js';
 import { InitialJourneyService } from './initial-journey/service.js';
 import { ImportantUpdates } from './notifications/important-updates.js';
 import { NotificationsService } from './notifications/service.js';
@@ -51,5 +52,6 @@ export function createServices(ctx: AppContext): Services {
     initialJourney,
     weeklyAutomation: new WeeklyAutomationService(ctx),
     weeklyInsights: new WeeklyInsightsService(ctx, billing),
+    measures: new MeasuresService(ctx, notifications),
   };
 }

@@ -29,6 +29,8 @@ import {
   carePlans,
   carePlanVersions,
   providerShares,
+  measureAssignments,
+  measureResponses,
 } from '../db/schema/index.js';
 
 /**
@@ -64,6 +66,7 @@ type Kind =
   | 'carePlan'
   | 'planGoal'
   | 'providerShare'
+  | 'measureAssignment'
   | 'version';
 type Actor = 'patient' | 'provider' | 'admin';
 
@@ -93,6 +96,8 @@ interface World {
   /** A goal id inside A's care plan document. */
   planGoal: string;
   providerShare: string;
+  /** P1 asked A for a PHQ-9. */
+  measureAssignment: string;
   /** Not an object: version 1 of a summary or plan. */
   version: string;
 }
@@ -314,6 +319,13 @@ const matrix: Record<string, IdRoute> = {
   },
   'DELETE /api/ai/provider-share/{id}': { path: { id: 'providerShare' } },
   'GET /api/ai/shared-with-me/{id}': { path: { id: 'providerShare' }, reader: 'patient' },
+  'POST /api/v1/provider/measures/assign': { body: (w) => ({ patientId: w.patient, kind: 'gad7' }) },
+  'POST /api/v1/provider/measures/assignments/{id}/stop': { path: { id: 'measureAssignment' } },
+  'GET /api/v1/provider/clients/{patientId}/measures': { path: { patientId: 'patient' }, reader: 'provider' },
+  'POST /api/v1/measures/assignments/{id}/responses': {
+    path: { id: 'measureAssignment' },
+    body: () => ({ answers: Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => [`phq9-${n}`, 1])) }),
+  },
   'POST /api/security/session-timeout': {
     body: (w) => ({ userId: w.patient, reason: 'IDLE_TIMEOUT', duration: 900 }),
     ownData: true,
@@ -327,6 +339,7 @@ const notObjectIds: Record<string, string> = {
   'GET /api/v1/patient-invite-doctor/{id}':
     'invites a provider by id; any client may invite any approved provider',
   'GET /api/v1/patient/check-feature/{feature}': 'a feature name of the plan catalogue',
+  'GET /api/v1/measures/questionnaires/{kind}': 'a measure of the shipped catalogue (PHQ-9, GAD-7)',
   'GET /api/v1/files/avatars/{userId}/{name}': 'avatars are public by unguessable address (decision 012)',
   'GET /api/v1/journal-photos/{patientId}/{fileId}':
     'reached only through a signed link (photos.api.test.ts)',
@@ -544,7 +557,7 @@ async function journeyWorld(patientId: string, providerId: string) {
   return { journeyDoc: doc!.id, journeyShare: share!.id, journeyLimit: '5' };
 }
 
-/** P1's notes (a draft and a signed one), a to-do, a notes summary and a care plan about A, one shared with A. */
+/** P1's notes (a draft and a signed one), a to-do, a notes summary and a care plan about A (one shared with A), and a PHQ-9 asked of A. */
 async function clinicalWorld(provider: Client, patientId: string) {
   const note = (extra: Record<string, unknown>) =>
     provider.post<{ data: { id: string } }>('/api/v1/create-notes', {
@@ -571,7 +584,12 @@ async function clinicalWorld(provider: Client, patientId: string) {
   const share = await provider.post<{ data: { id: string } }>('/api/ai/share-summary', {
     notesSummaryId: summary.body.data.id,
   });
+  const measure = await provider.post<{ data: { id: string } }>('/api/v1/provider/measures/assign', {
+    patientId,
+    kind: 'phq9',
+  });
   return {
+    measureAssignment: measure.body.data.id,
     note: draft.body.data.id,
     signedNote: signed.body.data.id,
     todo: todo.body.data.id,
@@ -622,6 +640,8 @@ async function ownerState(): Promise<string> {
     db.select().from(carePlans).where(eq(carePlans.patientId, patient)),
     db.select().from(carePlanVersions),
     db.select().from(providerShares).where(eq(providerShares.patientId, patient)),
+    db.select().from(measureAssignments).where(eq(measureAssignments.patientId, patient)),
+    db.select().from(measureResponses).where(eq(measureResponses.patientId, patient)),
   ]);
   return JSON.stringify(rows);
 }

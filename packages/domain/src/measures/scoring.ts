@@ -91,6 +91,8 @@ export const measureMessages = {
     'A questionnaire is not a diagnosis. Scores help you and your provider notice changes over time; talk with your provider about what they mean for you.',
   assignmentNotFound: 'Questionnaire not found',
   alreadyCompleted: 'This questionnaire was already completed.',
+  notOpen: 'This questionnaire is no longer waiting for your answers.',
+  alreadyAssigned: 'You already asked this client for this questionnaire. Stop it first to change how often.',
   notConnected: 'You can only assign questionnaires to your connected clients.',
   assigned: 'Questionnaire assigned.',
   completed: 'Thank you. Your answers were saved.',

@@ -13,16 +13,23 @@ export const notificationTypes = [
   'security_alert',
   // Issue 14: a client shared an Initial Journey document or the chat history with the provider.
   'summary_shared',
+  // Issue 16: a provider asked for a questionnaire; a PHQ-9 answer that needs a provider at once.
+  'measure_assigned',
+  'measure_alert',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
 export const notificationPriorities = ['high', 'medium', 'low'] as const;
 export type NotificationPriority = (typeof notificationPriorities)[number];
 
-/** Part 2 §5: important_update is high; journal and weekly summary reminders medium; others low. */
+/**
+ * Part 2 §5: important_update is high; journal and weekly summary reminders medium; others low.
+ * Ours: a questionnaire to complete is a reminder (medium); a safety alert is high.
+ */
 export function notificationPriority(type: NotificationType): NotificationPriority {
-  if (type === 'important_update') return 'high';
-  if (type === 'journal_reminder' || type === 'weekly_summary_reminder') return 'medium';
+  if (type === 'important_update' || type === 'measure_alert') return 'high';
+  if (type === 'journal_reminder' || type === 'weekly_summary_reminder' || type === 'measure_assigned')
+    return 'medium';
   return 'low';
 }
 
@@ -42,6 +49,8 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   goal_reminder: 'Goal Reminder',
   security_alert: 'Security',
   summary_shared: 'Shared Summary',
+  measure_assigned: 'Questionnaire',
+  measure_alert: 'Urgent: Questionnaire',
 };
 
 export const notificationPageSize = 20;

@@ -8,3 +8,4 @@ export * from './billing.js';
 export * from './notifications.js';
 export * from './ai-documents.js';
 export * from './clinical.js';
+export * from './measures.js';

@@ -28,10 +28,15 @@ const categoryOf: Record<NotificationType, EmailCategory | null> = {
   connection_update: null,
   // The provider reads it in the app, on the client's Summaries tab.
   summary_shared: null,
+  // A questionnaire to complete is a reminder to check in.
+  measure_assigned: 'journalReminders',
+  // Sent whatever the settings (see channelsFor).
+  measure_alert: null,
 };
 
 export interface Channels {
-  email: EmailCategory | null;
+  /** 'safety': a clinical safety alert, mailed whatever the settings and without an unsubscribe link. */
+  email: EmailCategory | 'safety' | null;
   push: boolean;
 }
 
@@ -42,6 +47,8 @@ export function channelsFor(
   security: SecurityNotificationSettings,
   data: NotificationData = {},
 ): Channels {
+  // A client's answer that needs their provider now (PHQ-9 item 9): every channel, no opt-out.
+  if (type === 'measure_alert') return { email: 'safety', push: true };
   const category = categoryOf[type];
   if (category === 'security') {
     // A changed password or address has its own mail, sent whatever the settings (account safety).
@@ -69,5 +76,7 @@ const publicMessage = new Set<NotificationType>([
  * message could name a person or a client's report say only that something is waiting behind login.
  */
 export function outsideBody(type: NotificationType, message: string): string {
+  if (type === 'measure_alert')
+    return 'Urgent: a client’s questionnaire answer needs your attention. Sign in to MindLedger to see it.';
   return publicMessage.has(type) ? message : 'You have a new notification. Sign in to MindLedger to see it.';
 }

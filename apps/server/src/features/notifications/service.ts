@@ -169,17 +169,24 @@ export class NotificationsService {
     return rows.length;
   }
 
-  private async mail(row: NotificationRow, user: UserBrief, category: EmailCategory): Promise<MailMessage> {
+  private async mail(
+    row: NotificationRow,
+    user: UserBrief,
+    category: EmailCategory | 'safety',
+  ): Promise<MailMessage> {
     const base = this.ctx.config.publicUrl;
+    const target = `${base}${row.data.url && row.data.url.startsWith('/') ? row.data.url : '/'}`;
+    const link = { href: target, label: 'Open MindLedger' };
+    if (category === 'safety')
+      return composeMail(user.email, row.title, [outsideBody(row.type, row.message)], { link });
     const token = await this.ctx.tokens.signPurpose(
       { sub: user.id, purpose: 'unsubscribe', scope: category },
       UNSUBSCRIBE_TTL_SECONDS,
     );
     const unsubscribeApi = `${base}/api/v1/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
     const unsubscribePage = `${base}/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
-    const target = `${base}${row.data.url && row.data.url.startsWith('/') ? row.data.url : '/'}`;
     const message = composeMail(user.email, row.title, [outsideBody(row.type, row.message)], {
-      link: { href: target, label: 'Open MindLedger' },
+      link,
       unsubscribe: unsubscribePage,
     });
     return { ...message, unsubscribeUrl: unsubscribeApi };
