@@ -20,8 +20,18 @@ describe('notification priority (Part 2 §5)', () => {
     expect(notificationPriority('important_update')).toBe('high');
     expect(notificationPriority('journal_reminder')).toBe('medium');
     expect(notificationPriority('weekly_summary_reminder')).toBe('medium');
+    // ours: a questionnaire to complete is a reminder; a safety alert is urgent
+    expect(notificationPriority('measure_assigned')).toBe('medium');
+    expect(notificationPriority('measure_alert')).toBe('high');
     const rest = notificationTypes.filter(
-      (t) => !['important_update', 'journal_reminder', 'weekly_summary_reminder'].includes(t),
+      (t) =>
+        ![
+          'important_update',
+          'journal_reminder',
+          'weekly_summary_reminder',
+          'measure_assigned',
+          'measure_alert',
+        ].includes(t),
     );
     for (const type of rest) expect(notificationPriority(type)).toBe('low');
   });
