@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import {
   IconBell,
+  IconClipboardList,
   IconCompass,
   IconNotebook,
   IconEyeCheck,
@@ -34,7 +35,7 @@ export interface NavItem {
 /**
  * Main navigation. Admin: Users, Promo Codes, Subscriptions, Important Updates. Client: Journal, Goals,
  * Weekly Insights, Initial Journey (decision 084), My Providers, From My Providers (what providers
- * share), Access History. Provider: Clients (the dashboard), Inactive Clients.
+ * share), Questionnaires (PHQ-9, GAD-7), Access History. Provider: Clients (the dashboard), Inactive Clients.
  */
 export const mainNavItems: readonly NavItem[] = [
   { label: 'Journal', to: '/user/journaling-feature', roles: ['patient'], icon: IconNotebook },
@@ -43,6 +44,7 @@ export const mainNavItems: readonly NavItem[] = [
   { label: 'Initial Journey', to: '/user/initial-journey', roles: ['patient'], icon: IconCompass },
   { label: 'My Providers', to: '/user/providers', roles: ['patient'], icon: IconStethoscope },
   { label: 'From My Providers', to: '/user/from-providers', roles: ['patient'], icon: IconInbox },
+  { label: 'Questionnaires', to: '/user/measures', roles: ['patient'], icon: IconClipboardList },
   { label: 'Access History', to: '/user/access-history', roles: ['patient'], icon: IconEyeCheck },
   { label: 'Clients', to: '/provider/dashboard', roles: ['provider'], icon: IconUsersGroup },
   { label: 'Inactive Clients', to: '/provider/inactive-clients', roles: ['provider'], icon: IconUserOff },

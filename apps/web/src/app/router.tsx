@@ -167,6 +167,13 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: '/user/measures',
+                lazy: () =>
+                  import('../features/measures/MeasuresPage').then((m) => ({
+                    Component: m.MeasuresPage,
+                  })),
+              },
+              {
                 path: '/user/access-history',
                 lazy: () =>
                   import('../features/connections/AccessHistoryPage').then((m) => ({

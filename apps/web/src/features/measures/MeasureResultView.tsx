@@ -1,0 +1,71 @@
+import { Alert, Badge, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { IconHeartHandshake } from '@tabler/icons-react';
+import type { MeasureResult } from './api';
+import { changeText } from './flag-text';
+
+/** After saving: crisis resources first when item 9 was above 0, then the score in plain words. */
+export function MeasureResultView({ result, onDone }: { result: MeasureResult; onDone: () => void }) {
+  const { response } = result;
+  const change = changeText(response.flags);
+  return (
+    <Stack gap="md" component="section" aria-label="Your result">
+      {result.crisisResources && (
+        <Alert
+          color="red"
+          icon={<IconHeartHandshake size={20} aria-hidden="true" />}
+          title={result.crisisResources.heading}
+          role="alert"
+        >
+          <Stack gap="xs">
+            {result.safetyNotice && <Text fz="sm">{result.safetyNotice}</Text>}
+            <List size="sm" spacing={4}>
+              {result.crisisResources.lines.map((line) => (
+                <List.Item key={line}>{line}</List.Item>
+              ))}
+            </List>
+            <Group gap="xs">
+              {result.crisisResources.contacts.map((contact) => (
+                <Button
+                  key={contact.href}
+                  component="a"
+                  href={contact.href}
+                  size="xs"
+                  color="red"
+                  variant="light"
+                >
+                  {contact.label}
+                </Button>
+              ))}
+            </Group>
+            <Text fz="sm">
+              If you are connected to a provider, they have been told so they can reach out to you.
+            </Text>
+          </Stack>
+        </Alert>
+      )}
+      <Stack gap={4}>
+        <Title order={2} fz="h4">
+          Thank you. Your answers were saved.
+        </Title>
+        <Group gap="xs">
+          <Text fw={600}>
+            {response.name}: {response.total} of {response.maxScore}
+          </Text>
+          <Badge variant="light">{response.band}</Badge>
+        </Group>
+        <Text fz="sm">{response.bandText}</Text>
+        {change && (
+          <Text fz="sm" c="dimmed">
+            {change}
+          </Text>
+        )}
+      </Stack>
+      <Text fz="sm" c="dimmed">
+        {result.disclaimer}
+      </Text>
+      <Group>
+        <Button onClick={onDone}>Done</Button>
+      </Group>
+    </Stack>
+  );
+}

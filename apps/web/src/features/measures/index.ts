@@ -1,0 +1,1 @@
+export { MeasuresPage, measuresPath } from './MeasuresPage';
