@@ -90,6 +90,8 @@ beforeEach(() => {
         return jsonResponse({ success: false, message: 'Please answer every question.' }, { status: 400 });
       }
       const kind = body.kind === 'gad7' ? 'gad7' : 'phq9';
+      // as the server does: an answered one-off is no longer waiting
+      overview = { ...overview, assignments: overview.assignments.filter((a) => !path.includes(a.id)) };
       return jsonResponse({ success: true, data: resultFor(kind, body.answers) }, { status: 201 });
     }
     return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
@@ -152,6 +154,19 @@ describe('Questionnaires', () => {
     expect(screen.getByText(phq9.bands[1]!.plain)).toBeInTheDocument();
     expect(screen.getAllByText(measureMessages.notDiagnosis).length).toBeGreaterThan(0);
     expect(screen.queryByRole('alert')).toBeNull();
+    // the list no longer has it waiting; the result stays until Done
+    expect(await screen.findByText('Nothing is waiting for you.')).toBeInTheDocument();
+    expect(screen.getByText('PHQ-9: 7 of 27')).toBeInTheDocument();
+    expect(screen.queryByText(measureMessages.notOpen)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByText('PHQ-9: 7 of 27')).toBeNull();
+  });
+
+  it('says so when the questionnaire a link names is no longer waiting', async () => {
+    overview.assignments = [];
+    renderPage(`/user/measures?assignment=${assignment.id}`);
+    expect(await screen.findByText(measureMessages.notOpen)).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).toBeNull();
   });
 
   it('shows crisis resources at once when item 9 is above 0, and skips the difficulty question when nothing was checked', async () => {

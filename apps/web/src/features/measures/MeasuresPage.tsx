@@ -1,7 +1,14 @@
+import { useEffect, useState } from 'react';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { instruments, measureIntervalLabel, measureKinds, measureMessages } from '@mindledger/domain';
+import {
+  instruments,
+  measureIntervalLabel,
+  measureKinds,
+  measureMessages,
+  type MeasureKind,
+} from '@mindledger/domain';
 import { errorMessage } from '../../api/client';
 import { formatDate } from '../../ui/format';
 import { PageTitle } from '../../ui/PageTitle';
@@ -26,10 +33,21 @@ export function MeasuresPage() {
   });
   const assignmentId = params.get('assignment');
   const take = params.get('take');
-  const close = () => setParams({}, { replace: true });
 
   const assignment = assignmentId ? overview.data?.assignments.find((a) => a.id === assignmentId) : undefined;
   const selfKind = measureKinds.find((k) => k === take);
+  // What is being answered stays open until closed, also once the list no longer has it waiting
+  // (answering it is what takes it off the list).
+  const [active, setActive] = useState<{ kind: MeasureKind; assignmentId: string | null } | null>(null);
+  useEffect(() => {
+    if (active) return;
+    if (selfKind) setActive({ kind: selfKind, assignmentId: null });
+    else if (assignment?.due) setActive({ kind: assignment.kind, assignmentId: assignment.id });
+  }, [active, selfKind, assignment]);
+  const close = () => {
+    setActive(null);
+    setParams({}, { replace: true });
+  };
 
   return (
     <Stack gap="lg">
@@ -37,11 +55,12 @@ export function MeasuresPage() {
         title="Questionnaires"
         description="Short, standard check-ins — PHQ-9 for mood and GAD-7 for anxiety — that you and your provider can follow over time."
       />
-      {(assignment?.due || selfKind) && (
+      {active && (
         <Card withBorder radius="lg" padding="lg">
           <QuestionnaireFlow
-            kind={assignment?.kind ?? selfKind!}
-            assignmentId={assignment?.due ? assignment.id : null}
+            key={`${active.kind}:${active.assignmentId ?? 'self'}`}
+            kind={active.kind}
+            assignmentId={active.assignmentId}
             onClose={close}
           />
         </Card>
@@ -56,7 +75,7 @@ export function MeasuresPage() {
         />
       ) : (
         <>
-          {assignmentId && !assignment?.due && !selfKind && (
+          {assignmentId && !active && !assignment?.due && (
             <Text role="status" fz="sm">
               {measureMessages.notOpen}
             </Text>
