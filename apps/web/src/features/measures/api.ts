@@ -70,6 +70,21 @@ export const measuresKeys = {
 };
 
 export const measuresApi = {
+  ofClient: async (patientId: string, signal?: AbortSignal): Promise<MeasuresOverview> =>
+    (
+      await api.get<{ data: MeasuresOverview }>(
+        v1(`provider/clients/${encodeURIComponent(patientId)}/measures`),
+        { signal },
+      )
+    ).data,
+  assign: (input: { patientId: string; kind: MeasureKind; everyWeeks: 1 | 2 | 4 | null }) =>
+    api.post<{ message: string; data: MeasureAssignment }>(v1('provider/measures/assign'), input, {
+      idempotent: true,
+    }),
+  stop: (id: string) =>
+    api.post<{ message: string; data: MeasureAssignment }>(
+      v1(`provider/measures/assignments/${encodeURIComponent(id)}/stop`),
+    ),
   mine: async (signal?: AbortSignal): Promise<MeasuresOverview> =>
     (await api.get<{ data: MeasuresOverview }>(v1('measures'), { signal })).data,
   answer: async (

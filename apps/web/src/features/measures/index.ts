@@ -1,1 +1,2 @@
 export { MeasuresPage, measuresPath } from './MeasuresPage';
+export { ClientMeasuresCard } from './provider/ClientMeasuresCard';

@@ -19,6 +19,66 @@ let count: MoodCount;
 let analytics: Analytics;
 let failing: Set<string>;
 let fetchMock: Mock<typeof fetch>;
+const assigned: object[] = [];
+const response = (id: string, total: number, band: string, extra: object = {}) => ({
+  id,
+  kind: 'phq9',
+  name: 'PHQ-9',
+  total,
+  maxScore: 27,
+  band,
+  bandText: '',
+  flags: {
+    change: null,
+    reliableImprovement: false,
+    reliableWorsening: false,
+    response: false,
+    remission: false,
+  },
+  safetyAlert: false,
+  assigned: true,
+  completedAt: '2026-11-10T10:00:00.000Z',
+  ...extra,
+});
+const measures = {
+  assignments: [
+    {
+      id: 'as1',
+      kind: 'phq9',
+      name: 'PHQ-9',
+      everyWeeks: 2,
+      dueAt: '2026-12-08T10:00:00.000Z',
+      due: false,
+      stopped: false,
+      providerId: 'someone-else',
+      providerName: 'Ben Roe',
+      createdAt: '2026-11-10T10:00:00.000Z',
+    },
+  ],
+  measures: [
+    {
+      kind: 'phq9',
+      name: 'PHQ-9',
+      bands: [],
+      maxScore: 27,
+      responses: [
+        response('r1', 16, 'Moderately severe'),
+        response('r2', 8, 'Mild', {
+          safetyAlert: true,
+          completedAt: '2026-11-24T10:00:00.000Z',
+          flags: {
+            change: -8,
+            reliableImprovement: true,
+            reliableWorsening: false,
+            response: true,
+            remission: false,
+          },
+        }),
+      ],
+    },
+    { kind: 'gad7', name: 'GAD-7', bands: [], maxScore: 21, responses: [] },
+  ],
+};
 
 const callsTo = (name: string) =>
   fetchMock.mock.calls
@@ -52,9 +112,16 @@ beforeEach(() => {
     series: [{ date: today, count: 3, averageIntensity: 5.5, positive: 2, neutral: 0, negative: 1 }],
   });
   failing = new Set();
-  fetchMock = vi.fn<typeof fetch>(async (input) => {
+  assigned.length = 0;
+  fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const name = url.pathname.split('/').at(-2) ?? '';
+    if (url.pathname.endsWith(`/provider/clients/${patientId}/measures`))
+      return jsonResponse({ success: true, data: measures });
+    if (url.pathname.endsWith('/provider/measures/assign')) {
+      assigned.push(JSON.parse(String(init?.body)) as object);
+      return jsonResponse({ success: true, message: 'Questionnaire assigned.', data: {} }, { status: 201 });
+    }
     if (!url.pathname.endsWith(`/${patientId}`))
       return jsonResponse({ success: false, message: 'Not found' }, { status: 404 });
     if (failing.has(name)) return jsonResponse({ success: false, message: 'Bad' }, { status: 400 });
@@ -166,6 +233,22 @@ describe('provider dashboard tab', () => {
     await waitFor(() => expect(screen.getAllByText('No check-ins yet.')).toHaveLength(2));
     expect(await screen.findByText('No check-ins this week.')).toBeInTheDocument();
     expect(await screen.findByText(`No check-ins in ${year}.`)).toBeInTheDocument();
+  });
+
+  it('shows the questionnaires with their latest band, the change and any item-9 alert, and assigns one', async () => {
+    renderDashboard();
+    const card = await screen.findByRole('region', { name: 'Questionnaires' });
+    expect(await within(card).findByText('PHQ-9 · Every 2 weeks')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Stop the PHQ-9' })).toBeNull(); // another provider's
+    const phq = within(card).getByRole('region', { name: 'PHQ-9 scores' });
+    expect(within(phq).getByText('8 of 27')).toBeInTheDocument();
+    expect(within(phq).getByText('Item 9 above 0')).toBeInTheDocument();
+    expect(
+      within(phq).getByText('8 points lower than last time · Response · Reliable improvement'),
+    ).toBeInTheDocument();
+    expect(within(card).getByText('No GAD-7 answers yet.')).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(assigned).toEqual([{ patientId, kind: 'phq9', everyWeeks: null }]));
   });
 
   it('shows the spec’s failure text on each card and retries one card alone', async () => {

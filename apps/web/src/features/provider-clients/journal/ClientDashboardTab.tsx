@@ -3,6 +3,7 @@ import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '../../../ui/states';
 import { todayIn } from '../../journal';
+import { ClientMeasuresCard } from '../../measures';
 import { allMoodFetchFailed, clientJournalApi, clientJournalKeys, noCheckInsYet, noEntriesHint } from './api';
 import { ClientAnalyticsCard } from './ClientAnalyticsCard';
 import { ClientCountsCard } from './ClientCountsCard';
@@ -17,7 +18,10 @@ interface ClientDashboardTabProps {
   timeZone?: string | null;
 }
 
-/** The provider's Dashboard tab: latest entry, this week, the year's counts and the analytics. */
+/**
+ * The provider's Dashboard tab: latest entry, this week, the year's counts, the analytics (with the
+ * weekly sentiment) and, below them, the questionnaires (PHQ-9, GAD-7) with their bands.
+ */
 export function ClientDashboardTab({ patientId, clientName = 'Client', timeZone }: ClientDashboardTabProps) {
   const today = todayIn(timeZone);
   return (
@@ -30,6 +34,7 @@ export function ClientDashboardTab({ patientId, clientName = 'Client', timeZone 
         <ClientCountsCard patientId={patientId} today={today} />
         <ClientAnalyticsCard patientId={patientId} />
       </SimpleGrid>
+      <ClientMeasuresCard patientId={patientId} />
     </Stack>
   );
 }
