@@ -15,6 +15,7 @@ import type {
 import type { GoalsService } from './goals/service.js';
 import type { JournalService } from './journal/service.js';
 import type { MeasuresService } from './measures/index.js';
+import type { ClinicalExportService } from './clinical-export/index.js';
 import type { InitialJourneyService } from './initial-journey/service.js';
 import type { ImportantUpdates } from './notifications/important-updates.js';
 import type { NotificationsService } from './notifications/service.js';
@@ -59,6 +60,8 @@ export interface Services {
   providerShares: ProviderSharesService;
   /** PHQ-9 and GAD-7: assignments, responses, safety alerts (features/measures). */
   measures: MeasuresService;
+  /** Clinical exports (PDF, FHIR R4) and the client's own copy (features/clinical-export). */
+  clinicalExport: ClinicalExportService;
 }
 
 /**

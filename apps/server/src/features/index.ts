@@ -6,6 +6,7 @@ import { authFeature } from './auth/index.js';
 import { connectionsFeature } from './connections/index.js';
 import { clinicalNotesFeature } from './clinical-notes/index.js';
 import { clinicalDocumentsFeature } from './clinical-documents/index.js';
+import { clinicalExportFeature } from './clinical-export/index.js';
 import { devFeature } from './dev/index.js';
 import type { Feature } from './feature.js';
 import { goalsFeature } from './goals/index.js';
@@ -43,4 +44,5 @@ export const features: readonly Feature[] = [
   clinicalNotesFeature,
   clinicalDocumentsFeature,
   measuresFeature,
+  clinicalExportFeature,
 ];

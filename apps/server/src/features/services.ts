@@ -17,6 +17,7 @@ import type { Services } from './feature.js';
 import { GoalsService } from './goals/service.js';
 import { JournalService } from './journal/service.js';
 import { MeasuresService } from './measures/index.js';
+import { ClinicalExportService } from './clinical-export/index.js';
 import { InitialJourneyService } from './initial-journey/service.js';
 import { ImportantUpdates } from './notifications/important-updates.js';
 import { NotificationsService } from './notifications/service.js';
@@ -53,5 +54,6 @@ export function createServices(ctx: AppContext): Services {
     weeklyAutomation: new WeeklyAutomationService(ctx),
     weeklyInsights: new WeeklyInsightsService(ctx, billing),
     measures: new MeasuresService(ctx, notifications),
+    clinicalExport: new ClinicalExportService(ctx),
   };
 }

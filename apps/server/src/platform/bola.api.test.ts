@@ -67,6 +67,7 @@ type Kind =
   | 'planGoal'
   | 'providerShare'
   | 'measureAssignment'
+  | 'clinicalExport'
   | 'version';
 type Actor = 'patient' | 'provider' | 'admin';
 
@@ -98,6 +99,8 @@ interface World {
   providerShare: string;
   /** P1 asked A for a PHQ-9. */
   measureAssignment: string;
+  /** P1's finished clinical export of A's record. */
+  clinicalExport: string;
   /** Not an object: version 1 of a summary or plan. */
   version: string;
 }
@@ -325,6 +328,16 @@ const matrix: Record<string, IdRoute> = {
   'POST /api/v1/measures/assignments/{id}/responses': {
     path: { id: 'measureAssignment' },
     body: () => ({ answers: Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => [`phq9-${n}`, 1])) }),
+  },
+  'POST /api/v1/provider/clinical-export/initiate': { body: (w) => ({ patientId: w.patient }) },
+  'GET /api/v1/provider/clinical-export/status/{id}': { path: { id: 'clinicalExport' }, reader: 'provider' },
+  'GET /api/v1/provider/clinical-export/download/{id}': {
+    path: { id: 'clinicalExport' },
+    reader: 'provider',
+  },
+  'GET /api/v1/provider/clinical-export/list/{patientId}': {
+    path: { patientId: 'patient' },
+    reader: 'provider',
   },
   'POST /api/security/session-timeout': {
     body: (w) => ({ userId: w.patient, reason: 'IDLE_TIMEOUT', duration: 900 }),
@@ -588,7 +601,23 @@ async function clinicalWorld(provider: Client, patientId: string) {
     patientId,
     kind: 'phq9',
   });
+  const exported = await provider.post<{ data: { id: string } }>(
+    '/api/v1/provider/clinical-export/initiate',
+    {
+      patientId,
+      format: 'fhir',
+    },
+  );
+  for (let status = ''; status !== 'completed';) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const res = await provider.get<{ data: { status: string } }>(
+      `/api/v1/provider/clinical-export/status/${exported.body.data.id}`,
+    );
+    status = res.body.data.status;
+    if (status === 'failed') throw new Error('the clinical export of the BOLA world failed');
+  }
   return {
+    clinicalExport: exported.body.data.id,
     measureAssignment: measure.body.data.id,
     note: draft.body.data.id,
     signedNote: signed.body.data.id,

@@ -29,6 +29,33 @@ describe('LocalFiles', () => {
     expect(existsSync(join(root, 'avatars/user-1/a.png'))).toBe(false);
   });
 
+  it('writes a file from a stream, answers its size, and opens it for streaming', async () => {
+    async function* parts() {
+      yield '{"a":';
+      yield Buffer.from('[1,2,3]}');
+    }
+    expect(await files.putStream('exports/p/e/record.json', parts(), 'application/json')).toBe(13);
+    const opened = await files.open('exports/p/e/record.json');
+    expect(opened?.size).toBe(13);
+    expect(opened?.contentType).toBe('application/json');
+    const chunks: Buffer[] = [];
+    for await (const chunk of opened!.stream) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('{"a":[1,2,3]}');
+    expect(await files.open('exports/p/e/none.json')).toBeNull();
+  });
+
+  it('leaves no file behind when the stream fails', async () => {
+    async function* failing() {
+      yield 'half';
+      throw new Error('source broke');
+    }
+    await expect(files.putStream('exports/p/e/broken.json', failing(), 'application/json')).rejects.toThrow(
+      'source broke',
+    );
+    expect(existsSync(join(root, 'exports/p/e/broken.json'))).toBe(false);
+    expect(await files.open('exports/p/e/broken.json')).toBeNull();
+  });
+
   it('deletes a folder with everything in it, and nothing beside it', async () => {
     await files.put('journal/user-a/one.png', body, 'image/png');
     await files.put('journal/user-a/two.png', body, 'image/png');

@@ -1,10 +1,24 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** Where user files (avatars, photos, exports) are kept. */
 export interface FilesPort {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<{ body: Buffer; contentType: string } | null>;
+  /**
+   * Writes a file from a stream without holding it whole in memory (exports); answers its size in
+   * bytes. A stream that fails leaves no file behind.
+   */
+  putStream(
+    key: string,
+    body: Readable | AsyncIterable<Buffer | string>,
+    contentType: string,
+  ): Promise<number>;
+  /** Opens a file for streaming (a download), or null when there is none. */
+  open(key: string): Promise<{ stream: Readable; size: number; contentType: string } | null>;
   delete(key: string): Promise<void>;
   /** Deletes every file under a folder key (e.g. `journal/<user id>`), the folder included. */
   deleteFolder(folder: string): Promise<void>;
@@ -35,6 +49,29 @@ export class LocalFiles implements FilesPort {
       const path = this.path(key);
       const [body, contentType] = await Promise.all([readFile(path), readFile(`${path}.type`, 'utf8')]);
       return { body, contentType };
+    } catch {
+      return null;
+    }
+  }
+
+  async putStream(key: string, body: Readable | AsyncIterable<Buffer | string>, contentType: string) {
+    const path = this.path(key);
+    await mkdir(dirname(path), { recursive: true });
+    try {
+      await pipeline(body, createWriteStream(path));
+    } catch (error) {
+      await rm(path, { force: true });
+      throw error;
+    }
+    await writeFile(`${path}.type`, contentType);
+    return (await stat(path)).size;
+  }
+
+  async open(key: string) {
+    try {
+      const path = this.path(key);
+      const [info, contentType] = await Promise.all([stat(path), readFile(`${path}.type`, 'utf8')]);
+      return { stream: createReadStream(path), size: info.size, contentType };
     } catch {
       return null;
     }

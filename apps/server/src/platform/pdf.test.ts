@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { aiDocumentMessages, documentBlocks, documentTitle, type DocBlock } from '@mindledger/domain';
-import { pdfFileName, pdfPage, renderPdf, toWinAnsi } from './pdf.js';
+import { chartTicks, labelIndexes, pdfFileName, pdfPage, renderPdf, toWinAnsi } from './pdf.js';
 
 const pdftotextPath = '/usr/bin/pdftotext';
 const hasPdftotext = existsSync(pdftotextPath);
@@ -123,6 +123,50 @@ describe('toWinAnsi', () => {
 });
 
 describe('pdfFileName', () => {
+  it.skipIf(!hasPdftotext)(
+    'draws a chart as a tagged figure with its labels, guides and legend',
+    async () => {
+      const chart: DocBlock = {
+        type: 'chart',
+        text: 'PHQ-9 totals from 16 to 8 over 3 answers',
+        chart: {
+          labels: ['Nov 3', 'Nov 10', 'Nov 17'],
+          series: [{ name: 'PHQ-9 total', values: [16, null, 8] }],
+          yMin: 0,
+          yMax: 27,
+          guides: [{ value: 10, label: 'Moderate' }],
+        },
+      };
+      const pdf = await renderPdf(
+        [{ type: 'title', text: 'Chart' }, chart, { type: 'paragraph', text: 'After the chart' }],
+        {
+          title: 'Chart',
+          disclaimer: '',
+        },
+      );
+      const text = pdfText(pdf);
+      for (const words of ['Nov 3', 'Nov 17', 'Moderate', 'PHQ-9 total', 'After the chart'])
+        expect(text).toContain(words);
+      expect(raw(pdf)).toContain('/S /Figure');
+      expect(raw(pdf)).toContain('(PHQ-9 totals from 16 to 8 over 3 answers)');
+    },
+  );
+
+  it('shows at most 8 x labels, evenly, always the last, never two crowded at the end', () => {
+    expect(labelIndexes(0)).toEqual([]);
+    expect(labelIndexes(3)).toEqual([0, 1, 2]);
+    expect(labelIndexes(8)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(labelIndexes(10)).toEqual([0, 2, 4, 6, 9]);
+    expect(labelIndexes(17)).toEqual([0, 3, 6, 9, 12, 16]);
+  });
+
+  it('picks round value ticks', () => {
+    expect(chartTicks(0, 27)).toEqual([0, 10, 20]);
+    expect(chartTicks(0, 100)).toEqual([0, 20, 40, 60, 80, 100]);
+    expect(chartTicks(0, 10)).toEqual([0, 2, 4, 6, 8, 10]);
+    expect(chartTicks(5, 5)).toEqual([5]);
+  });
+
   it('makes a safe file name from the title', () => {
     expect(pdfFileName('Self-Reflection Summary: Initial Journey')).toBe(
       'Self-Reflection-Summary-Initial-Journey.pdf',

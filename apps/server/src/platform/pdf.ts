@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { DocBlock } from '@mindledger/domain';
+import type { DocBlock, DocChart } from '@mindledger/domain';
 
 /** The file name of a downloaded PDF, from its title (shared with the web app, which saves it). */
 export { pdfFileName } from '@mindledger/domain';
@@ -41,7 +41,7 @@ interface Look {
   after: number;
 }
 
-const looks: Record<Exclude<DocBlock['type'], 'divider'>, Look> = {
+const looks: Record<Exclude<DocBlock['type'], 'divider' | 'chart'>, Look> = {
   title: { font: 'bold', size: 20, colour: 'text', before: 0, after: 4 },
   subtitle: { font: 'regular', size: 11.5, colour: 'muted', before: 0, after: 2 },
   heading: { font: 'bold', size: 14, colour: 'text', before: 14, after: 4 },
@@ -117,6 +117,38 @@ function keepRoom(doc: Doc, height: number): void {
   if (doc.y + height > pageBottom) doc.addPage();
 }
 
+/** The chart's plot, the room under it (labels, legend) and its side columns, in pt. */
+const chartLook = { plotHeight: 150, below: 38, axisWidth: 30, guideLabelWidth: 96 } as const;
+/** Series colours that read on white and in greyscale print (distinct lightness). */
+const chartColours = ['#3b5bdb', '#e8590c', '#2b8a3e', '#862e9c'] as const;
+
+/** Which of `count` x labels fit (at most 8, evenly spaced, the last one always shown). */
+export function labelIndexes(count: number): number[] {
+  if (count === 0) return [];
+  const every = Math.max(1, Math.ceil(count / 8));
+  const shown: number[] = [];
+  for (let i = 0; i < count; i += every) shown.push(i);
+  const last = count - 1;
+  if (shown.at(-1) !== last) {
+    if (shown.length > 1 && last - shown.at(-1)! < every) shown[shown.length - 1] = last;
+    else shown.push(last);
+  }
+  return shown;
+}
+
+/** Five or so round values from min to max for the value axis. */
+export function chartTicks(min: number, max: number): number[] {
+  const span = max - min;
+  if (!(span > 0)) return [min];
+  const raw = span / 5;
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? raw;
+  const ticks: number[] = [];
+  for (let v = Math.ceil(min / step) * step; v <= max + 1e-9; v += step)
+    ticks.push(Math.round(v * 100) / 100);
+  return ticks;
+}
+
 const isItem = (block: DocBlock | null) => block?.type === 'bullet' || block?.type === 'numbered';
 /** A paragraph or label indented under a list item (its follow-up lines). */
 const isContinuation = (block: DocBlock | null) =>
@@ -125,7 +157,7 @@ const isContinuation = (block: DocBlock | null) =>
 /** How a block looks, spaced by what comes before it: an item's follow-up lines stay close to it. */
 function lookOf(block: DocBlock, previous: DocBlock | null): Look {
   if (block.type === 'heading' && (block.depth ?? 1) > 1) return subheading;
-  const look = looks[block.type === 'divider' ? 'paragraph' : block.type];
+  const look = looks[block.type === 'divider' || block.type === 'chart' ? 'paragraph' : block.type];
   if (isContinuation(block)) return { ...look, before: 1, after: 2 };
   // A list sets itself off from the text above it, and each item from the follow-up lines of the last.
   const textAbove = previous?.type === 'paragraph' || previous?.type === 'label' || isContinuation(previous);
@@ -149,6 +181,7 @@ class PdfWriter {
   block(block: DocBlock): void {
     const text = toWinAnsi(block.text).trim();
     if (block.type === 'divider') return this.divider(text);
+    if (block.type === 'chart') return block.chart ? this.chart(block.chart, text) : undefined;
     if (!text) return;
     const look = lookOf(block, this.previous);
     this.previous = block;
@@ -213,6 +246,95 @@ class PdfWriter {
         this.doc.text(text, list.textX, this.doc.y, { width, lineGap });
       }),
     );
+  }
+
+  /**
+   * A line chart: axes, value ticks, dashed guides with their labels, one coloured line with dots
+   * per series and a legend; the figure is tagged with `alt` (what it shows in words).
+   */
+  chart(chart: DocChart, alt: string): void {
+    this.list = null;
+    this.previous = null;
+    const height = chartLook.plotHeight + chartLook.below;
+    spaceBefore(this.doc, 6);
+    keepRoom(this.doc, height + 8);
+    const top = this.doc.y;
+    const left = pdfPage.margin + chartLook.axisWidth;
+    const right = pdfPage.width - pdfPage.margin - chartLook.guideLabelWidth;
+    const bottom = top + chartLook.plotHeight;
+    const span = chart.yMax - chart.yMin || 1;
+    const yOf = (value: number) => bottom - ((value - chart.yMin) / span) * chartLook.plotHeight;
+    const count = chart.labels.length;
+    const xOf = (i: number) => (count <= 1 ? (left + right) / 2 : left + (i * (right - left)) / (count - 1));
+    const figure = this.doc.struct('Figure', { alt: toWinAnsi(alt) }, () => {
+      const doc = this.doc;
+      doc.save();
+      doc.lineWidth(0.5).strokeColor(colours.rule);
+      doc.font(fonts.regular).fontSize(8).fillColor(colours.muted);
+      for (const tick of chartTicks(chart.yMin, chart.yMax)) {
+        const y = yOf(tick);
+        doc.moveTo(left, y).lineTo(right, y).stroke();
+        doc.text(String(tick), pdfPage.margin, y - 4, {
+          width: chartLook.axisWidth - 6,
+          align: 'right',
+          lineBreak: false,
+        });
+      }
+      for (const guide of chart.guides ?? []) {
+        const y = yOf(guide.value);
+        doc
+          .save()
+          .dash(3, { space: 3 })
+          .strokeColor(colours.faint)
+          .moveTo(left, y)
+          .lineTo(right, y)
+          .stroke()
+          .restore();
+        doc.text(toWinAnsi(guide.label), right + 4, y - 4, {
+          width: chartLook.guideLabelWidth - 4,
+          lineBreak: false,
+          ellipsis: true,
+        });
+      }
+      for (const i of labelIndexes(count))
+        doc.text(toWinAnsi(chart.labels[i] ?? ''), xOf(i) - 30, bottom + 4, {
+          width: 60,
+          align: 'center',
+          lineBreak: false,
+        });
+      chart.series.forEach((series, n) => {
+        const colour = chartColours[n % chartColours.length]!;
+        doc.lineWidth(1.5).strokeColor(colour).fillColor(colour);
+        let drawing = false;
+        series.values.forEach((value, i) => {
+          if (value === null) {
+            drawing = false;
+            return;
+          }
+          if (drawing) doc.lineTo(xOf(i), yOf(value));
+          else doc.moveTo(xOf(i), yOf(value));
+          drawing = true;
+        });
+        doc.stroke();
+        series.values.forEach((value, i) => {
+          if (value !== null) doc.circle(xOf(i), yOf(value), 2).fill();
+        });
+      });
+      let x = left;
+      const legendY = bottom + 18;
+      for (const [n, series] of chart.series.entries()) {
+        const colour = chartColours[n % chartColours.length]!;
+        doc.rect(x, legendY + 2, 8, 8).fill(colour);
+        doc.fillColor(colours.text).fontSize(8.5);
+        const name = toWinAnsi(series.name);
+        doc.text(name, x + 12, legendY + 1, { lineBreak: false });
+        x += 12 + doc.widthOfString(name) + 16;
+      }
+      doc.restore();
+    });
+    this.root.add(figure);
+    this.doc.x = pdfPage.margin;
+    this.doc.y = top + height;
   }
 
   /** A thin rule, with its text (e.g. 'END OF REFLECTION') centred under it. */

@@ -27,6 +27,7 @@ export const docBlockTypes = [
   'label',
   'disclaimer',
   'divider',
+  'chart',
 ] as const;
 export type DocBlockType = (typeof docBlockTypes)[number];
 
@@ -37,12 +38,27 @@ export type DocBlockType = (typeof docBlockTypes)[number];
  * - `paragraph` / `label`: `depth` > 0 indents it under the list item before it (default 0).
  * - `label`: a short bold line ("Priority: High", a chat speaker, "Subject: …").
  * - `disclaimer`: small grey print; `divider`: a rule, with an optional centred text.
+ * - `chart`: a line chart drawn from `chart`; `text` is what it shows in words (its alternative
+ *   text in the PDF, its line in copied text).
  */
 export interface DocBlock {
   type: DocBlockType;
   text: string;
   depth?: number;
   number?: number;
+  chart?: DocChart;
+}
+
+/** A line chart of a few series over labelled points (weeks, dates), with optional guide lines. */
+export interface DocChart {
+  /** One label per point along the x axis. */
+  labels: string[];
+  /** Each series has one value per label; null leaves a gap. */
+  series: { name: string; values: (number | null)[] }[];
+  yMin: number;
+  yMax: number;
+  /** Horizontal reference lines (e.g. a questionnaire's band boundaries). */
+  guides?: { value: number; label: string }[];
 }
 
 /** A line of the saved Initial Journey chat. */

@@ -4,3 +4,4 @@ export * from './care-plan.js';
 export * from './notes-summary.js';
 export * from './icd10.js';
 export * from './icd10-f-codes.js';
+export * from './export.js';

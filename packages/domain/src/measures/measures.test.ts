@@ -4,6 +4,8 @@ import {
   assignMeasureSchema,
   bandOf,
   changeFlags,
+  changeText,
+  milestones,
   gad7,
   instruments,
   measureAnswersSchema,
@@ -238,5 +240,29 @@ describe('request shapes', () => {
       'Every 2 weeks',
       'Every 4 weeks',
     ]);
+  });
+});
+
+describe('change in words', () => {
+  const none = {
+    change: null,
+    reliableImprovement: false,
+    reliableWorsening: false,
+    response: false,
+    remission: false,
+  };
+  it('says how many points, which way, and nothing for a first score', () => {
+    expect(changeText(none)).toBeNull();
+    expect(changeText({ change: 0 })).toBe('Same as last time');
+    expect(changeText({ change: -1 })).toBe('1 point lower than last time');
+    expect(changeText({ change: 6 })).toBe('6 points higher than last time');
+  });
+  it('names remission over response, and reliable change either way', () => {
+    expect(milestones(none)).toEqual([]);
+    expect(
+      milestones({ ...none, change: -8, response: true, remission: true, reliableImprovement: true }),
+    ).toEqual(['Remission', 'Reliable improvement']);
+    expect(milestones({ ...none, change: 5, reliableWorsening: true })).toEqual(['Reliable worsening']);
+    expect(milestones({ ...none, change: -4, response: true })).toEqual(['Response']);
   });
 });

@@ -9,3 +9,4 @@ export * from './notifications.js';
 export * from './ai-documents.js';
 export * from './clinical.js';
 export * from './measures.js';
+export * from './clinical-exports.js';

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { password, startServer, type Client, type TestServer } from '../../../test/harness.js';
 import { connect } from '../../../test/connections.js';
 import { rowsOf } from '../../db/client.js';
+import { clinicalExports } from '../../db/schema/index.js';
 import { demoPng } from '../journal/demo-seed.js';
 
 let server: TestServer;
@@ -103,5 +104,46 @@ describe('deleting an account', () => {
     expect(reply.status).toBe(200);
     expect(await tracesOf(id)).toEqual([]);
     for (const key of files) expect(await server.ctx.files.get(key), key).toBeNull();
+  });
+
+  it('removes the files of clinical exports when the client, or the provider who asked, goes', async () => {
+    const exportOf = async () => {
+      const patient = await server.signIn();
+      const provider = await server.signIn({ role: 'provider' });
+      await connect(server, provider.user.id, patient.user.id);
+      const started = await provider.client.post<{ data: { id: string } }>(
+        '/api/v1/provider/clinical-export/initiate',
+        { patientId: patient.user.id, format: 'pdf' },
+      );
+      expect(started.status).toBe(202);
+      for (;;) {
+        const [row] = await server.database.db
+          .select()
+          .from(clinicalExports)
+          .where(eq(clinicalExports.id, started.body.data.id));
+        if (row?.status === 'completed') return { patient, provider, key: row.files[0]!.key };
+        expect(row?.status).not.toBe('failed');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const byClient = await exportOf();
+    expect(await server.ctx.files.get(byClient.key)).not.toBeNull();
+    expect(
+      (await byClient.patient.client.delete('/api/v1/delete-account', { password, confirmation: 'DELETE' }))
+        .status,
+    ).toBe(200);
+    expect(await server.ctx.files.get(byClient.key)).toBeNull();
+
+    const byProvider = await exportOf();
+    expect(
+      (
+        await byProvider.provider.client.delete('/api/v1/delete-account', {
+          password,
+          confirmation: 'DELETE',
+        })
+      ).status,
+    ).toBe(200);
+    expect(await tracesOf(byProvider.provider.user.id)).toEqual([]);
+    expect(await server.ctx.files.get(byProvider.key)).toBeNull();
   });
 });

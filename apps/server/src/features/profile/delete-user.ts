@@ -1,10 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { users } from '../../db/schema/index.js';
+import { clinicalExports, users } from '../../db/schema/index.js';
 import type { UserRow } from '../../platform/users.js';
+import { exportFolder } from '../clinical-export/index.js';
 
-/** Every folder of the files port that holds one user's files. */
-export const userFileFolders = (userId: string) => [`avatars/${userId}`, `journal/${userId}`];
+/** Every folder of the files port that holds one user's files (`exports/`: exports about a client). */
+export const userFileFolders = (userId: string) => [
+  `avatars/${userId}`,
+  `journal/${userId}`,
+  `exports/${userId}`,
+];
 
 /**
  * Deleting an account removes the user row; every table holding the user's data references it
@@ -15,10 +20,16 @@ export const userFileFolders = (userId: string) => [`avatars/${userId}`, `journa
  */
 export async function deleteUserAndData(ctx: AppContext, user: UserRow): Promise<void> {
   await ctx.sessionRegistry.endAllOf(user.id, 'account_deleted');
+  // Exports a provider asked for live under their clients' folders: found before their rows go.
+  const asked = await ctx.db
+    .select({ id: clinicalExports.id, patientId: clinicalExports.patientId })
+    .from(clinicalExports)
+    .where(eq(clinicalExports.requestedBy, user.id));
   await ctx.db.delete(users).where(eq(users.id, user.id));
   // A session started between the two statements went with the row: no cache may keep it alive.
   await ctx.sessionRegistry.userDeleted(user.id);
-  for (const folder of userFileFolders(user.id)) {
+  const folders = [...userFileFolders(user.id), ...asked.map((e) => exportFolder(e.patientId, e.id))];
+  for (const folder of folders) {
     // The account is gone already; a file that cannot be removed now is reported, not answered as 500.
     await ctx.files
       .deleteFolder(folder)

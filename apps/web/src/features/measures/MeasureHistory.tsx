@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '../../ui/format';
 import type { MeasureSeries } from './api';
-import { changeText, milestones } from './flag-text';
+import { changeText, milestones } from '@mindledger/domain';
 import classes from './measures.module.css';
 
 /** The client's own scores of one measure, newest first, each with its band in plain words. */

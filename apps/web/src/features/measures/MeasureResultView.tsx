@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconHeartHandshake } from '@tabler/icons-react';
 import type { MeasureResult } from './api';
-import { changeText } from './flag-text';
+import { changeText } from '@mindledger/domain';
 
 /** After saving: crisis resources first when item 9 was above 0, then the score in plain words. */
 export function MeasureResultView({ result, onDone }: { result: MeasureResult; onDone: () => void }) {

@@ -8,7 +8,7 @@ import { ErrorState } from '../../../ui/states';
 import { toast } from '../../../ui/toast';
 import { useCurrentUser } from '../../auth';
 import { measuresApi, measuresKeys, type MeasureAssignment, type MeasureSeries } from '../api';
-import { changeText, milestones } from '../flag-text';
+import { changeText, milestones } from '@mindledger/domain';
 import classes from '../measures.module.css';
 
 const MeasureTrendChart = lazy(() =>
