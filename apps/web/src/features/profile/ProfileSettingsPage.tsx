@@ -1,6 +1,7 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { PageTitle } from '../../ui/PageTitle';
 import { useCurrentUser } from '../auth';
+import { MyRecordActions } from '../clinical-export';
 import { ThemeSettingsPanel } from '../theme';
 import { ProfileBreadcrumbs } from './ProfileBreadcrumbs';
 import { AvatarSection } from './sections/AvatarSection';
@@ -35,6 +36,15 @@ export function ProfileSettingsPage() {
           <EmailSection key={user.email} user={user} />
         </SimpleGrid>
         <TwoFactorSection />
+        {user.userRole === 'patient' && (
+          <SettingsCard
+            id="my-record"
+            title="Your record"
+            description="A copy of your record, yours to keep or to take to another service."
+          >
+            <MyRecordActions />
+          </SettingsCard>
+        )}
         <DeleteAccountSection />
       </Stack>
     </Stack>

@@ -233,7 +233,7 @@ export function PatientOverviewPage() {
         </Tabs.Panel>
         <Tabs.Panel value="Summaries" pt="md">
           <JournalTab hasAccess={hasAccess} status={status} title="The client’s shared summaries are hidden">
-            <ClientSummariesTab patientId={patientId} />
+            <ClientSummariesTab patientId={patientId} timeZone={user?.timezone} />
           </JournalTab>
         </Tabs.Panel>
       </Tabs>

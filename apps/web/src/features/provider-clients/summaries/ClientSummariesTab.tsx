@@ -5,6 +5,7 @@ import { initialJourneySections, type SharedSummaryKind } from '@mindledger/doma
 import { errorMessage } from '../../../api/client';
 import { formatDate } from '../../../ui/format';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/states';
+import { ClinicalExportPanel } from '../../clinical-export';
 import { DocumentView, journeyApi, journeyKeys, type SharedSummary } from '../../initial-journey';
 import { ProviderDocumentsList } from '../notes-summaries';
 
@@ -19,9 +20,10 @@ const titles: Record<SharedSummaryKind | 'weeklyReport', string> = {
 /**
  * The provider's Summaries tab (Part 2 §2, §6): what the client shares with them now, read-only (no
  * Copy, Download PDF or Share; a withdrawn share is gone on the next load), and apart from it the
- * provider's own notes summaries and care plans, listed read-only (they are written on Notes/Plans).
+ * provider's own notes summaries and care plans, listed read-only (they are written on Notes/Plans),
+ * and the clinical export of the client's record (PDF, FHIR R4).
  */
-export function ClientSummariesTab({ patientId }: { patientId: string }) {
+export function ClientSummariesTab({ patientId, timeZone }: { patientId: string; timeZone?: string | null }) {
   return (
     <Stack gap="lg">
       <TabPart id="client-shared-title" title="Shared by the client" badge="Read-only">
@@ -29,6 +31,9 @@ export function ClientSummariesTab({ patientId }: { patientId: string }) {
       </TabPart>
       <TabPart id="provider-documents-title" title="Your summaries and care plans">
         <ProviderDocumentsList patientId={patientId} />
+      </TabPart>
+      <TabPart id="clinical-export-title" title="Clinical export">
+        <ClinicalExportPanel patientId={patientId} timeZone={timeZone} />
       </TabPart>
     </Stack>
   );

@@ -1,0 +1,2 @@
+export { ClinicalExportPanel } from './ClinicalExportPanel';
+export { MyRecordActions } from './MyRecordActions';
