@@ -42,6 +42,8 @@ describe('patient home', () => {
       'href',
       '/user/mood-selector',
     );
+    // a PHQ-9 or GAD-7 taken on one's own (issue 16)
+    expect(screen.getByRole('link', { name: 'Questionnaires' })).toHaveAttribute('href', '/user/measures');
     for (const title of ['Daily Streak', "This Week's Journey", 'Your Journal'])
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
     // The statistics load on their own (when scrolled to; at once without IntersectionObserver).

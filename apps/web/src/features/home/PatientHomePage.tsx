@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBolt, IconCompass, IconPencilPlus } from '@tabler/icons-react';
+import { IconBolt, IconClipboardList, IconCompass, IconPencilPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../ui/PageTitle';
 import { useCurrentUser } from '../auth';
@@ -85,6 +85,12 @@ export function PatientHomePage() {
               <Group gap={4} component="span" wrap="nowrap">
                 <IconCompass size={16} aria-hidden="true" />
                 Initial Journey
+              </Group>
+            </Anchor>
+            <Anchor component={Link} to="/user/measures" fz="sm" fw={500}>
+              <Group gap={4} component="span" wrap="nowrap">
+                <IconClipboardList size={16} aria-hidden="true" />
+                Questionnaires
               </Group>
             </Anchor>
             <Anchor component={Link} to={moodSelectorPath} fz="sm" fw={500}>
