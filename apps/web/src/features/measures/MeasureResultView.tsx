@@ -31,7 +31,7 @@ export function MeasureResultView({ result, onDone }: { result: MeasureResult; o
                   href={contact.href}
                   size="xs"
                   color="red"
-                  variant="light"
+                  variant="filled"
                 >
                   {contact.label}
                 </Button>
