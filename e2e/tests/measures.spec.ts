@@ -213,7 +213,8 @@ test('the provider assigns PHQ-9, the client completes it from the notification,
 
   // The result in plain words; no crisis resources (item 9 was 0).
   const result = clientPage.getByRole('region', { name: 'Your result' });
-  await expect(result.getByRole('heading', { name: 'Thank you. Your answers were saved.' })).toBeVisible();
+  // the Submit button is gone: focus moves to the result's heading, so the result is announced
+  await expect(result.getByRole('heading', { name: 'Thank you. Your answers were saved.' })).toBeFocused();
   await expect(result.getByText('PHQ-9: 10 of 27')).toBeVisible();
   await expect(result.getByText('Moderate', { exact: true })).toBeVisible();
   await expect(result.getByText('Low mood is affecting you a fair amount.')).toBeVisible();
@@ -294,7 +295,11 @@ test('an item-9 answer above 0 shows the crisis resources at once and flags the 
   const scores = card.getByRole('region', { name: 'PHQ-9 scores' });
   await expect(scores.getByText('1 of 27', { exact: true })).toBeVisible();
   await expect(scores.getByText('Minimal', { exact: true })).toBeVisible();
-  await expect(scores.getByText('Item 9 above 0', { exact: true })).toBeVisible();
+  // beside the latest score and on that answer's row
+  await expect(scores.getByText('Item 9 above 0', { exact: true })).toHaveCount(2);
+  await expect(
+    scores.getByRole('list', { name: 'PHQ-9 answers' }).getByText('Item 9 above 0', { exact: true }),
+  ).toBeVisible();
   await expectAccessible(page);
   await noSidewaysScroll(page);
   await card.scrollIntoViewIfNeeded();

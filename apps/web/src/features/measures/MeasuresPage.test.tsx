@@ -124,6 +124,9 @@ describe('Questionnaires', () => {
     await userEvent.click(within(waiting).getByRole('button', { name: 'Start the PHQ-9' }));
 
     expect(await screen.findByRole('heading', { name: 'PHQ-9: question 1 of 9' })).toBeInTheDocument();
+    // the one being answered is not offered again below
+    expect(within(waiting).queryByRole('button', { name: 'Start the PHQ-9' })).toBeNull();
+    expect(within(waiting).getByText('Open above')).toBeInTheDocument();
     expect(screen.getByText(phq9.stem)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     await answer('More than half the days'); // 2
@@ -145,9 +148,11 @@ describe('Questionnaires', () => {
     expect(screen.getByText('One last question, if you like.')).toBeInTheDocument();
     await answer('Somewhat difficult');
 
-    expect(
-      await screen.findByRole('heading', { name: 'Thank you. Your answers were saved.' }),
-    ).toBeInTheDocument();
+    // the Submit button is gone: focus moves to the result's heading, which is described by the score
+    const resultHeading = await screen.findByRole('heading', { name: 'Thank you. Your answers were saved.' });
+    expect(resultHeading).toHaveFocus();
+    expect(resultHeading).toHaveAccessibleDescription(/PHQ-9: 7 of 27.*Mild/);
+    expect(resultHeading).toHaveAccessibleDescription(new RegExp(phq9.bands[1]!.plain));
     expect(posted[0]!.path).toBe(`measures/assignments/${assignment.id}/responses`);
     expect(posted[0]!.body.answers).toMatchObject({ 'phq9-1': 2, 'phq9-2': 3, 'phq9-3': 1, 'phq9-10': 1 });
     expect(screen.getByText('PHQ-9: 7 of 27')).toBeInTheDocument();
@@ -160,6 +165,35 @@ describe('Questionnaires', () => {
     expect(screen.queryByText(measureMessages.notOpen)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByText('PHQ-9: 7 of 27')).toBeNull();
+  });
+
+  it('offers the waiting questionnaire again once the open one is cancelled', async () => {
+    renderPage(`/user/measures?assignment=${assignment.id}`);
+    expect(await screen.findByRole('heading', { name: 'PHQ-9: question 1 of 9' })).toBeInTheDocument();
+    const waiting = screen.getByRole('region', { name: 'Asked by your providers' });
+    expect(within(waiting).getByText('PHQ-9 · Every 2 weeks')).toBeInTheDocument();
+    expect(within(waiting).getByText('Open above')).toBeInTheDocument();
+    expect(within(waiting).queryByRole('button', { name: 'Start the PHQ-9' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('heading', { name: 'PHQ-9: question 1 of 9' })).toBeNull();
+    expect(within(waiting).queryByText('Open above')).toBeNull();
+    await userEvent.click(within(waiting).getByRole('button', { name: 'Start the PHQ-9' }));
+    expect(await screen.findByRole('heading', { name: 'PHQ-9: question 1 of 9' })).toBeInTheDocument();
+  });
+
+  it('closes a questionnaire taken on one’s own with Done, and with Cancel', async () => {
+    overview.assignments = [];
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Take the GAD-7' }));
+    for (let i = 0; i < 7; i += 1) await answer('Not at all');
+    expect(await screen.findByText('GAD-7: 0 of 21')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByText('GAD-7: 0 of 21')).toBeNull();
+    expect(screen.queryByRole('heading', { name: /^GAD-7: question/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Take the PHQ-9' }));
+    expect(await screen.findByRole('heading', { name: 'PHQ-9: question 1 of 9' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('heading', { name: /^PHQ-9: question/ })).toBeNull();
   });
 
   it('says so when the questionnaire a link names is no longer waiting', async () => {
@@ -176,6 +210,7 @@ describe('Questionnaires', () => {
     // a problem was checked (item 9), so the difficulty question is asked; it may be left out
     await userEvent.click(screen.getByRole('button', { name: 'Submit answers' }));
     const alert = await screen.findByRole('alert');
+    expect(screen.getByRole('heading', { name: 'Thank you. Your answers were saved.' })).toHaveFocus();
     expect(alert).toHaveTextContent(crisisResources.heading);
     expect(alert).toHaveTextContent('Call or text 988');
     expect(within(alert).getByRole('link', { name: 'Call 988' })).toHaveAttribute('href', 'tel:988');

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -39,11 +39,18 @@ export function MeasuresPage() {
   // What is being answered stays open until closed, also once the list no longer has it waiting
   // (answering it is what takes it off the list).
   const [active, setActive] = useState<{ kind: MeasureKind; assignmentId: string | null } | null>(null);
+  // A link opens what it names once: closing clears the link, but the router applies that after
+  // the close, so the page renders once more with the old link, which must not open it again.
+  const opened = useRef<string | null>(null);
+  const link = selfKind ? `take=${selfKind}` : assignmentId ? `assignment=${assignmentId}` : null;
   useEffect(() => {
-    if (active) return;
+    if (!link) opened.current = null;
+    if (active || !link || opened.current === link) return;
     if (selfKind) setActive({ kind: selfKind, assignmentId: null });
     else if (assignment?.due) setActive({ kind: assignment.kind, assignmentId: assignment.id });
-  }, [active, selfKind, assignment]);
+    else return;
+    opened.current = link;
+  }, [active, link, selfKind, assignment]);
   const close = () => {
     setActive(null);
     setParams({}, { replace: true });
@@ -80,7 +87,11 @@ export function MeasuresPage() {
               {measureMessages.notOpen}
             </Text>
           )}
-          <Waiting assignments={overview.data.assignments} onStart={(id) => setParams({ assignment: id })} />
+          <Waiting
+            assignments={overview.data.assignments}
+            openId={active?.assignmentId ?? null}
+            onStart={(id) => setParams({ assignment: id })}
+          />
           <Card withBorder radius="lg" padding="lg" component="section" aria-label="Take one yourself">
             <Title order={2} fz="h4" mb={4}>
               Take one yourself
@@ -115,11 +126,18 @@ export function MeasuresPage() {
   );
 }
 
+/**
+ * What the client's providers asked for. The one being answered above is not offered again: while it
+ * is open (and until it is saved) its row says 'Open above' instead of showing a Start button.
+ */
 function Waiting({
   assignments,
+  openId,
   onStart,
 }: {
   assignments: MeasureAssignment[];
+  /** The assignment being answered above, if any. */
+  openId: string | null;
   onStart: (id: string) => void;
 }) {
   return (
@@ -145,11 +163,16 @@ function Waiting({
                     {a.due ? '' : ` · next on ${formatDate(a.dueAt)}`}
                   </Text>
                 </Stack>
-                {a.due && (
-                  <Button size="xs" onClick={() => onStart(a.id)} aria-label={`Start the ${a.name}`}>
-                    Start
-                  </Button>
-                )}
+                {a.due &&
+                  (a.id === openId ? (
+                    <Text fz="sm" fw={600}>
+                      Open above
+                    </Text>
+                  ) : (
+                    <Button size="xs" onClick={() => onStart(a.id)} aria-label={`Start the ${a.name}`}>
+                      Start
+                    </Button>
+                  ))}
               </Group>
             </li>
           ))}

@@ -168,6 +168,11 @@ function SeriesView({ series }: { series: MeasureSeries }) {
             <Badge size="sm" variant="light">
               {latest.band}
             </Badge>
+            {latest.safetyAlert && (
+              <Badge size="sm" color="red" variant="filled">
+                Item 9 above 0
+              </Badge>
+            )}
           </Group>
         )}
       </Group>

@@ -241,8 +241,17 @@ describe('provider dashboard tab', () => {
     expect(await within(card).findByText('PHQ-9 · Every 2 weeks')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Stop the PHQ-9' })).toBeNull(); // another provider's
     const phq = within(card).getByRole('region', { name: 'PHQ-9 scores' });
-    expect(within(phq).getByText('8 of 27')).toBeInTheDocument();
-    expect(within(phq).getByText('Item 9 above 0')).toBeInTheDocument();
+    // the latest score, its band and the latest answer's item-9 alert beside them
+    const latestScore = within(phq).getByText('8 of 27').parentElement!;
+    expect(within(latestScore).getByText('Mild')).toBeInTheDocument();
+    expect(within(latestScore).getByText('Item 9 above 0')).toBeInTheDocument();
+    // and on that answer's row (the earlier answer had none)
+    const answers = within(phq).getByRole('list', { name: 'PHQ-9 answers' });
+    expect(within(answers).getAllByRole('listitem')).toHaveLength(2);
+    expect(
+      within(within(answers).getAllByRole('listitem')[0]!).getByText('Item 9 above 0'),
+    ).toBeInTheDocument();
+    expect(within(answers).getAllByText('Item 9 above 0')).toHaveLength(1);
     expect(
       within(phq).getByText('8 points lower than last time · Response · Reliable improvement'),
     ).toBeInTheDocument();
