@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchCheckFeature, benchRenewals, billingReport, seedRenewals } from './billing.js';
+import { benchClinicalExport, clinicalExportReport } from './clinical-export.js';
 import { benchConnections, connectionsReport, seedConnections } from './connections.js';
 import { benchFoundation, foundationReport } from './foundation.js';
 import { benchGoals, checkGoalQueries, goalsReport, seedGoals } from './goals.js';
@@ -33,8 +34,8 @@ import { benchWeeklyInsights, weeklyInsightsReport } from './weekly-insights.js'
 import { soakSvg, summarise, summaryTable } from './soak-report.js';
 
 /**
- * `npm run bench [foundation|connections|goals|journal|login|ledger|billing|notifications|soak|weekly-insights|provider-notes]`
- * (default: all but soak, weekly-insights and provider-notes, which run only when named; `BENCH_TARGETS=postgres` or
+ * `npm run bench [foundation|connections|goals|journal|login|ledger|billing|notifications|soak|weekly-insights|provider-notes|clinical-export]`
+ * (default: all but soak, weekly-insights, provider-notes and clinical-export, which run only when named; `BENCH_TARGETS=postgres` or
  * `embedded` for one database): the real, built server on the embedded
  * database and on PostgreSQL, driven by autocannon. Prints tables for bench/README.md and writes
  * them to bench/latest.md.
@@ -275,6 +276,22 @@ if (scenarios.includes('provider-notes')) {
     }
   }
 }
+if (scenarios.includes('clinical-export')) {
+  // PostgreSQL only (issue 16: one client's FHIR + PDF export, time and the server's RSS); its own file
+  if (!(await postgresAvailable()))
+    console.info('clinical-export: no PostgreSQL at BENCH_DATABASE_URL, skipped');
+  else {
+    const url = await freshPgDatabase('bench_export');
+    created.add(url);
+    try {
+      const report = clinicalExportReport(await benchClinicalExport(url));
+      writeFileSync(new URL('./latest-clinical-export.md', import.meta.url), `${report.join('\n')}\n`);
+      lines.push(...report, '');
+    } finally {
+      await drop(url);
+    }
+  }
+}
 if (scenarios.includes('soak')) {
   // PostgreSQL first: the longer, more telling run
   for (const target of [...targets].sort((a, b) =>
@@ -328,7 +345,7 @@ if (scenarios.includes('soak')) {
   }
 }
 for (const url of [...created]) await drop(url);
-// provider-notes alone writes only bench/latest-provider-notes.md
-if (only !== 'provider-notes')
+// provider-notes and clinical-export alone write only their own bench/latest-<name>.md
+if (only !== 'provider-notes' && only !== 'clinical-export')
   writeFileSync(new URL('./latest.md', import.meta.url), `${lines.join('\n')}\n`);
 console.info(lines.join('\n'));
