@@ -22,6 +22,9 @@ import type {
   RecordNote,
 } from './record.js';
 
+/** Characters of JSON a piece of the stream holds at most (about; an entry is never split). */
+const pieceChars = 16_384;
+
 /** What a Bundle is written from: the journal in pages (never whole in memory), the rest at once. */
 export interface BundleSources {
   entries: AsyncIterable<RecordEntry[]>;
@@ -50,29 +53,34 @@ export async function* fhirBundle(
   };
   yield `${JSON.stringify(head).slice(0, -1)},"entry":[`;
   let first = true;
-  const write = (resources: Resource[]) => {
+  /** The entries' JSON in pieces of about 16 K characters: no string outlives a young collection. */
+  function* write(resources: Resource[]): Generator<string> {
     let out = '';
     for (const resource of resources) {
       out += (first ? '' : ',') + JSON.stringify(bundleEntry(resource));
       first = false;
+      if (out.length >= pieceChars) {
+        yield out;
+        out = '';
+      }
     }
-    return out;
-  };
+    if (out) yield out;
+  }
   const patientId = header.patient.id;
-  yield write([
+  yield* write([
     patientResource(header.patient),
     ...(header.practitioner ? [practitionerResource(header.practitioner)] : []),
     ...(header.include.entries ? codeSystems() : []),
     ...(header.include.measures && sources.measures.length ? measureKinds.map(questionnaireOf) : []),
   ]);
   if (header.include.entries)
-    for await (const page of sources.entries) yield write(page.map((e) => entryObservation(e, patientId)));
+    for await (const page of sources.entries) yield* write(page.map((e) => entryObservation(e, patientId)));
   if (header.include.measures)
-    yield write(
+    yield* write(
       sources.measures.flatMap((m) => [measureResponse(m, patientId), measureTotalObservation(m, patientId)]),
     );
-  if (header.include.goals) yield write(sources.goals.map((g) => goalResource(g, header)));
-  if (header.include.carePlans) yield write(sources.carePlans.flatMap((p) => carePlanResources(p, header)));
-  if (header.include.notes) yield write(sources.notes.flatMap((n) => noteDocuments(n, header)));
+  if (header.include.goals) yield* write(sources.goals.map((g) => goalResource(g, header)));
+  if (header.include.carePlans) yield* write(sources.carePlans.flatMap((p) => carePlanResources(p, header)));
+  if (header.include.notes) yield* write(sources.notes.flatMap((n) => noteDocuments(n, header)));
   yield ']}';
 }

@@ -260,11 +260,13 @@ export class ClinicalExportService {
     };
     if (format === 'fhir') {
       const repo = this.repo;
+      // a byte stream: its buffer is counted in bytes (16 KiB), so a slow reader stops the writing
       return Readable.from(
         (async function* () {
           const rest = await sources();
           yield* fhirBundle(randomUUID(), header, { entries: repo.entryPages(scope, start, end), ...rest });
         })(),
+        { objectMode: false },
       );
     }
     return Readable.from(
