@@ -1,6 +1,7 @@
 import { adminFeature } from './admin/index.js';
 import { aiJournalFeature } from './ai-journal/index.js';
 import { auditFeature } from './audit/index.js';
+import { backupFeature } from './backup/index.js';
 import { billingFeature } from './billing/index.js';
 import { authFeature } from './auth/index.js';
 import { connectionsFeature } from './connections/index.js';
@@ -45,4 +46,5 @@ export const features: readonly Feature[] = [
   clinicalDocumentsFeature,
   measuresFeature,
   clinicalExportFeature,
+  backupFeature,
 ];

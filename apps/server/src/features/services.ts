@@ -18,6 +18,7 @@ import { GoalsService } from './goals/service.js';
 import { JournalService } from './journal/service.js';
 import { MeasuresService } from './measures/index.js';
 import { ClinicalExportService } from './clinical-export/index.js';
+import { BackupService } from './backup/index.js';
 import { InitialJourneyService } from './initial-journey/service.js';
 import { ImportantUpdates } from './notifications/important-updates.js';
 import { NotificationsService } from './notifications/service.js';
@@ -34,6 +35,7 @@ export function createServices(ctx: AppContext): Services {
   const clinicalNotes = new ClinicalNotesService(ctx);
   const initialJourney = new InitialJourneyService(ctx, billing);
   const documents = new ClinicalDocumentsRepo(ctx.db);
+  const weeklyAutomation = new WeeklyAutomationService(ctx);
   return {
     notesSummaries: new NotesSummariesService(ctx, documents, clinicalNotes, initialJourney),
     carePlans: new CarePlansService(ctx, documents, clinicalNotes, goals),
@@ -51,9 +53,10 @@ export function createServices(ctx: AppContext): Services {
     importantUpdates: new ImportantUpdates(ctx, notifications),
     captcha: new Captcha(ctx.config.jwtSecret, ctx.store),
     initialJourney,
-    weeklyAutomation: new WeeklyAutomationService(ctx),
+    weeklyAutomation,
     weeklyInsights: new WeeklyInsightsService(ctx, billing),
     measures: new MeasuresService(ctx, notifications),
     clinicalExport: new ClinicalExportService(ctx),
+    backup: new BackupService(ctx, notifications, weeklyAutomation),
   };
 }

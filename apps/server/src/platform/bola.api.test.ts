@@ -31,6 +31,8 @@ import {
   providerShares,
   measureAssignments,
   measureResponses,
+  backupExports,
+  backupImports,
 } from '../db/schema/index.js';
 
 /**
@@ -68,6 +70,8 @@ type Kind =
   | 'providerShare'
   | 'measureAssignment'
   | 'clinicalExport'
+  | 'backupExport'
+  | 'backupImport'
   | 'version';
 type Actor = 'patient' | 'provider' | 'admin';
 
@@ -101,6 +105,9 @@ interface World {
   measureAssignment: string;
   /** P1's finished clinical export of A's record. */
   clinicalExport: string;
+  /** A's finished backup, and an import A uploaded (not confirmed). */
+  backupExport: string;
+  backupImport: string;
   /** Not an object: version 1 of a summary or plan. */
   version: string;
 }
@@ -339,6 +346,13 @@ const matrix: Record<string, IdRoute> = {
     path: { patientId: 'patient' },
     reader: 'provider',
   },
+  'GET /api/v1/export/progress/{id}': { path: { id: 'backupExport' }, reader: 'patient' },
+  'GET /api/v1/export/download/{id}': { path: { id: 'backupExport' }, reader: 'patient' },
+  'GET /api/v1/import/progress/{id}': { path: { id: 'backupImport' }, reader: 'patient' },
+  'POST /api/v1/import/cancel/{id}': { path: { id: 'backupImport' } },
+  'POST /api/v1/import/validate': { body: (w) => ({ importId: w.backupImport }) },
+  'POST /api/v1/import/preview': { body: (w) => ({ importId: w.backupImport }) },
+  'POST /api/v1/import/confirm': { body: (w) => ({ importId: w.backupImport }) },
   'POST /api/security/session-timeout': {
     body: (w) => ({ userId: w.patient, reason: 'IDLE_TIMEOUT', duration: 900 }),
     ownData: true,
@@ -353,6 +367,7 @@ const notObjectIds: Record<string, string> = {
     'invites a provider by id; any client may invite any approved provider',
   'GET /api/v1/patient/check-feature/{feature}': 'a feature name of the plan catalogue',
   'GET /api/v1/measures/questionnaires/{kind}': 'a measure of the shipped catalogue (PHQ-9, GAD-7)',
+  'GET /api/v1/import/template/{type}': 'a template of the shipped catalogue (entries, goals)',
   'GET /api/v1/files/avatars/{userId}/{name}': 'avatars are public by unguessable address (decision 012)',
   'GET /api/v1/journal-photos/{patientId}/{fileId}':
     'reached only through a signed link (photos.api.test.ts)',
@@ -433,7 +448,9 @@ beforeAll(async () => {
   const weekly = await weeklyWorld(owner.user.id, provider.user.id);
   const journey = await journeyWorld(owner.user.id, provider.user.id);
   const clinical = await clinicalWorld(provider.client, owner.user.id);
+  const backup = await backupWorld(owner.client);
   world = {
+    ...backup,
     ...weekly,
     ...journey,
     ...clinical,
@@ -570,6 +587,24 @@ async function journeyWorld(patientId: string, providerId: string) {
   return { journeyDoc: doc!.id, journeyShare: share!.id, journeyLimit: '5' };
 }
 
+/** A's finished backup, and a CSV A uploaded to import (waiting for its confirmation). */
+async function backupWorld(owner: Client) {
+  const started = await owner.post<{ data: { id: string } }>('/api/v1/export/initiate');
+  for (let status = ''; status !== 'completed';) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    status = (
+      await owner.get<{ data: { status: string } }>(`/api/v1/export/progress/${started.body.data.id}`)
+    ).body.data.status;
+    if (status === 'failed') throw new Error('the backup of the BOLA world failed');
+  }
+  const form = new FormData();
+  form.append('file', new Blob([`date,mood,notes\n2024-01-02,Fine,${marker.notes}\n`]), 'mine.csv');
+  const upload = await owner.request<{ data: { importId: string } }>('POST', '/api/v1/import/initiate', {
+    raw: form,
+  });
+  return { backupExport: started.body.data.id, backupImport: upload.body.data.importId };
+}
+
 /** P1's notes (a draft and a signed one), a to-do, a notes summary and a care plan about A (one shared with A), and a PHQ-9 asked of A. */
 async function clinicalWorld(provider: Client, patientId: string) {
   const note = (extra: Record<string, unknown>) =>
@@ -671,6 +706,8 @@ async function ownerState(): Promise<string> {
     db.select().from(providerShares).where(eq(providerShares.patientId, patient)),
     db.select().from(measureAssignments).where(eq(measureAssignments.patientId, patient)),
     db.select().from(measureResponses).where(eq(measureResponses.patientId, patient)),
+    db.select().from(backupExports).where(eq(backupExports.userId, patient)),
+    db.select().from(backupImports).where(eq(backupImports.userId, patient)),
   ]);
   return JSON.stringify(rows);
 }

@@ -48,3 +48,26 @@ export async function readUpload(
     throw uploadError(error, rules);
   }
 }
+
+/**
+ * The one file of a multipart upload handed to `sink` as a stream (never whole in memory), within
+ * its limit: a file over `maxBytes` fails the sink's stream and answers 413. Answers what the sink
+ * answered, with the part's declared name (the caller cleans it before keeping it).
+ */
+export async function streamUpload<T>(
+  request: FastifyRequest,
+  rules: UploadRules,
+  sink: (file: NodeJS.ReadableStream) => Promise<T>,
+): Promise<{ result: T; filename: string; mimetype: string }> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', rules.notMultipartMessage);
+  try {
+    const part = await request.file({ limits: { fileSize: rules.maxBytes, files: 1 } });
+    if (!part || part.fieldname !== rules.field) throw badRequest(rules.requiredMessage);
+    const result = await sink(part.file);
+    if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', rules.sizeMessage);
+    return { result, filename: part.filename, mimetype: part.mimetype };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw uploadError(error, rules);
+  }
+}

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatBillingDate } from './money.js';
 import {
-  csvCell,
   formatPromoDiscount,
   normalizePromoCode,
   promoCodeSchema,
@@ -403,29 +402,5 @@ describe('edits (Part 2 §4 Admin promo code dialog)', () => {
     expect(messagesOf(schema.safeParse({ ...edit, expiresAt: '2030-01-30' }))).toEqual([
       `expiresAt: ${promoMessages.expiryPast}`,
     ]);
-  });
-});
-
-describe('csvCell', () => {
-  it('quotes commas, quotes and line breaks, doubling inner quotes', () => {
-    expect(csvCell('plain')).toBe('plain');
-    expect(csvCell('a, b')).toBe('"a, b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    expect(csvCell('cr\r\nlf')).toBe('"cr\r\nlf"');
-  });
-
-  it('neutralises what a spreadsheet would run as a formula', () => {
-    for (const text of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx'])
-      expect(csvCell(text)).toBe(`"'${text.replace(/"/g, '""')}"`);
-    expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
-  });
-
-  it('writes numbers, booleans and blanks as they are', () => {
-    expect(csvCell(-5)).toBe('-5');
-    expect(csvCell(12.5)).toBe('12.5');
-    expect(csvCell(true)).toBe('true');
-    expect(csvCell(null)).toBe('');
-    expect(csvCell(undefined)).toBe('');
   });
 });

@@ -377,13 +377,5 @@ export function promoUsageLabel(currentUses: number, maxUses: number | null): st
   return `${currentUses} / ${maxUses === null ? '∞' : maxUses}`;
 }
 
-/** The admin's CSV export (fixed file name) and the cell rule that keeps it from injecting formulas. */
+/** The admin's CSV export (fixed file name); its cells go through `csvCell` (platform/csv.ts). */
 export const promoCsvFileName = 'promo-codes.csv';
-
-export function csvCell(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  // A cell a spreadsheet would read as a formula is prefixed with a quote mark (OWASP CSV injection).
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n']/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}

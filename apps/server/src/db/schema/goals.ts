@@ -53,11 +53,16 @@ export const goals = pgTable(
     abandonedAt: timestamp('abandoned_at', { withTimezone: true }),
     deleted: boolean('deleted').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Where an imported goal came from (decision 095). */
+    importKey: text('import_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('goals_patient_idx').on(t.patientId, t.deleted, t.createdAt),
+    uniqueIndex('goals_import_key_idx')
+      .on(t.patientId, t.importKey)
+      .where(sql`${t.importKey} is not null`),
     uniqueIndex('goals_active_text_key')
       .on(t.patientId, t.textKey)
       .where(sql`not ${t.completed} and not ${t.abandoned} and not ${t.deleted}`),

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type {
   ChatMessage,
   CoreEmotionMapping,
@@ -70,10 +81,15 @@ export const journalEntries = pgTable(
     searchText: text('search_text').notNull().default(''),
     deleted: boolean('deleted').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Where an imported entry came from (decision 095): the same row imported again is found by it. */
+    importKey: text('import_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('journal_entries_import_key_idx')
+      .on(t.patientId, t.importKey)
+      .where(sql`${t.importKey} is not null`),
     // The ledger (newest first) and the day-range reads (week, streak, analytics), live rows only.
     index('journal_entries_ledger_idx')
       .on(t.patientId, t.entryAt.desc(), t.id.desc())

@@ -2,6 +2,7 @@ import type { Feature } from '../feature.js';
 import { journeyAiRoutes, journeyRoutes } from './routes.js';
 
 export { InitialJourneyService } from './service.js';
+export { cleanDocument, cleanStrings } from './clean.js';
 
 /** The Initial Journey (issue 14): conversation, documents, sharing (docs/API-initial-journey.md). */
 export const initialJourneyFeature: Feature = {

@@ -11,3 +11,4 @@ export const journalFeature: Feature = {
 };
 
 export { seedDemoJournal } from './demo-seed.js';
+export { storedEntryValues } from './stored-values.js';

@@ -3,15 +3,10 @@ import {
   isUuid,
   assessRisk,
   computeStreak,
-  entrySentiment,
   isTimeZone,
   journalMessages,
   localDay,
-  mapEmotionData,
-  mapToCoreEmotion,
   prepareJournalEntry,
-  type CoreEmotionMapping,
-  type Sentiment,
   type UpdateDayDetailsInput,
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
@@ -22,30 +17,12 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import type { AccessClaims } from '../../platform/tokens.js';
 import type { GoalsService } from '../goals/index.js';
 import { shapeAnalytics } from './analytics.js';
+import { storedEntryValues, type Prepared } from './stored-values.js';
 import { presentEntry, type EntryRow, type ReadEntry, type StoredEntry } from './presenter.js';
 import { JournalPhotos, photoLimits } from './photos.js';
 import { JournalRepo, type Scope } from './repo.js';
 
-type Prepared = Extract<ReturnType<typeof prepareJournalEntry>, { ok: true }>['entry'];
-
 export const entryNotFound = 'Journal entry not found';
-
-/** Everything the ledger search reads of an entry, lowercased (goal texts are matched live). */
-function searchTextOf(entry: Prepared): string {
-  const emotion = entry.emotionData;
-  return [
-    entry.mood,
-    entry.notes,
-    emotion?.primaryEmotion,
-    emotion?.secondaryEmotion,
-    emotion?.specificFeeling,
-    ...(entry.chatMessages ?? []).map((m) => m.text),
-    entry.photoData?.extractedText,
-  ]
-    .filter(Boolean)
-    .join('\n')
-    .toLowerCase();
-}
 
 /**
  * Journal entries (docs/API-moods.md). Creating or editing an entry runs the domain's save rules and
@@ -182,45 +159,8 @@ export class JournalService {
     return { entryAt, localDay: day, timeZone, custom: day !== today };
   }
 
-  private derived(entry: Prepared): {
-    emotion: CoreEmotionMapping;
-    sentiment: Sentiment;
-  } {
-    const now = this.ctx.clock.now();
-    const emotion = entry.emotionData
-      ? mapEmotionData(entry.emotionData, entry.mood, entry.emoji, now)
-      : mapToCoreEmotion({ mood: entry.mood, emoji: entry.emoji }, now);
-    const sentiment = entrySentiment({
-      emotionData: entry.emotionData,
-      emotion,
-      mood: entry.mood,
-    });
-    return { emotion, sentiment };
-  }
-
   private values(entry: Prepared) {
-    const { emotion, sentiment } = this.derived(entry);
-    return {
-      mood: entry.mood,
-      emoji: entry.emoji ?? null,
-      notes: entry.notes ?? '',
-      journalType: entry.journalType,
-      journalMode: entry.journalMode ?? null,
-      chatMessages: entry.chatMessages ?? [],
-      isAiGenerated: entry.isAIGenerated ?? false,
-      emotionData: entry.emotionData ?? null,
-      originalEmotionData: entry.originalEmotionData ?? entry.emotionData ?? null,
-      emotion,
-      coreEmotion: emotion.core,
-      primaryEmotion: entry.emotionData?.primaryEmotion ?? null,
-      intensity: entry.emotionData?.intensity ?? emotion.intensity ?? null,
-      sentiment,
-      aiMetadata: entry.aiMetadata ?? null,
-      photoData: entry.photoData ?? null,
-      isPrivate: entry.isPrivate ?? false,
-      userLocalTimestamp: entry.userLocalTimestamp ?? null,
-      searchText: searchTextOf(entry),
-    };
+    return storedEntryValues(entry, this.ctx.clock.now());
   }
 
   /** Safety check on what the author wrote (ruling 12): surfaced with the answer, never stored. */

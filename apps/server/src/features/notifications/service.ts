@@ -13,7 +13,7 @@ import {
   type SecurityNotificationSettings,
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
-import { rowsOf, type Executor } from '../../db/client.js';
+import { rowsOf, type Executor, type Tx } from '../../db/client.js';
 import { goalNotificationSettings, notificationSettings, users } from '../../db/schema/index.js';
 import { createBus, chunked, uuidsOf, type Bus, type BusCodec } from '../../platform/bus/index.js';
 import { notFound } from '../../platform/errors.js';
@@ -308,8 +308,9 @@ export class NotificationsService {
   async saveSettings(
     userId: string,
     input: NotificationSettingsInput,
+    within?: Tx,
   ): Promise<{ settings: NotificationSettings; messageReplaced: boolean }> {
-    return this.ctx.db.transaction(async (tx) => {
+    const work = async (tx: Tx) => {
       const [stored] = await tx
         .select({ settings: notificationSettings.settings })
         .from(notificationSettings)
@@ -319,7 +320,8 @@ export class NotificationsService {
       await this.repo.saveSettings(userId, { settings: merged.settings }, this.ctx.clock.now(), tx);
       await this.syncSchedules(userId, tx, merged.settings);
       return merged;
-    });
+    };
+    return within ? work(within) : this.ctx.db.transaction(work);
   }
 
   async securitySettings(userId: string): Promise<SecurityNotificationSettings> {

@@ -1,6 +1,6 @@
 import type { WeeklyAutomationInput, WeeklyAutomationSettings } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
-import type { Executor } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
 import { unauthenticated } from '../../platform/errors.js';
 import type { ScheduleDelivery } from '../../platform/jobs/index.js';
 import { WEEKLY_INSIGHTS_KIND } from './generator.js';
@@ -39,27 +39,30 @@ export class WeeklyAutomationService {
    * one transaction: a save twice, or two at once, leave one row and one schedule that agree.
    */
   async update(userId: string, input: WeeklyAutomationInput): Promise<WeeklyAutomationSettings> {
+    const saved = await this.ctx.db.transaction((tx) => this.save(userId, input, tx));
+    return presentSettings(saved.row, saved.timeZone, await this.repo.recipients(userId));
+  }
+
+  /** The save of `update` inside the caller's transaction (an import applies settings with its data). */
+  async save(userId: string, input: WeeklyAutomationInput, tx: Tx) {
     const change: AutomationChange = {
       automaticGeneration:
         input.automaticGeneration ?? (input.automationDay !== undefined ? true : undefined),
       automationDay: input.automationDay,
     };
-    const saved = await this.ctx.db.transaction(async (tx) => {
-      const user = await this.repo.ofUser(userId, tx, true);
-      if (!user) throw unauthenticated();
-      const timeZone = automationZone(user.timezone);
-      const row = await this.repo.upsert(
-        userId,
-        change,
-        automationDefaults,
-        timeZone,
-        this.ctx.clock.now(),
-        tx,
-      );
-      await this.applySchedule(userId, row, timeZone, tx);
-      return { row, timeZone };
-    });
-    return presentSettings(saved.row, saved.timeZone, await this.repo.recipients(userId));
+    const user = await this.repo.ofUser(userId, tx, true);
+    if (!user) throw unauthenticated();
+    const timeZone = automationZone(user.timezone);
+    const row = await this.repo.upsert(
+      userId,
+      change,
+      automationDefaults,
+      timeZone,
+      this.ctx.clock.now(),
+      tx,
+    );
+    await this.applySchedule(userId, row, timeZone, tx);
+    return { row, timeZone };
   }
 
   private async applySchedule(

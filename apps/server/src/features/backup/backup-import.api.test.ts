@@ -1,0 +1,306 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import yazl from 'yazl';
+import { backupMessages as msg, goalMessages } from '@mindledger/domain';
+import { backupImports, goals, journalEntries } from '../../db/schema/index.js';
+import {
+  confirmImport,
+  daylioCsv,
+  importFile,
+  previewImport,
+  settledImport,
+  uploadImport,
+} from '../../../test/backup.js';
+import { startServer, type TestServer } from '../../../test/harness.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+const entriesOf = (patientId: string) =>
+  server.database.db
+    .select()
+    .from(journalEntries)
+    .where(and(eq(journalEntries.patientId, patientId), eq(journalEntries.deleted, false)));
+const goalsOf = (patientId: string) =>
+  server.database.db
+    .select()
+    .from(goals)
+    .where(and(eq(goals.patientId, patientId), eq(goals.deleted, false)));
+
+function zipOf(members: Record<string, Buffer | string>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, data] of Object.entries(members))
+    zip.addBuffer(typeof data === 'string' ? Buffer.from(data) : data, name);
+  zip.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+describe('importing from Daylio', () => {
+  it('previews, then imports every row with our moods, activities, times and zones; twice adds nothing', async () => {
+    const { client, user } = await server.signIn();
+    const up = await uploadImport(client, daylioCsv, 'daylio_export.csv');
+    expect(up.status).toBe(201);
+    const preview = await previewImport(client, up.body.data.importId, { timezone: 'Europe/Paris' });
+    expect(preview.status).toBe(200);
+    expect(preview.body.data).toMatchObject({
+      source: 'daylio',
+      valid: true,
+      counts: { entries: 5, goals: 0 },
+      add: { entries: 5 },
+      conflicts: [],
+    });
+    expect(await entriesOf(user.id)).toHaveLength(0); // a preview writes nothing
+    const done = await confirmImport(client, up.body.data.importId, {
+      importOptions: { timezone: 'Europe/Paris' },
+    });
+    expect(done).toMatchObject({ status: 'completed', result: { added: { entries: 5 } } });
+    const rows = (await entriesOf(user.id)).sort((a, b) => a.entryAt.getTime() - b.entryAt.getTime());
+    expect(rows.map((r) => [r.mood, r.primaryEmotion, r.sentiment])).toEqual([
+      ['Awesome', 'Joy', 'positive'],
+      ['Okay', 'Indifferent', 'neutral'],
+      ['Very bad', 'Sadness', 'negative'],
+      ['Not fine', 'Fear', 'negative'],
+      ['Fine', 'Calm', 'positive'],
+    ]);
+    expect(rows[0]).toMatchObject({
+      localDay: '2024-03-05',
+      userTimezone: 'Europe/Paris',
+      notes: 'Dinner\n\nLovely evening\nwith Sam',
+      activities: ['friends', 'reading'],
+    });
+    expect(rows[0]!.entryAt.toISOString()).toBe('2024-03-05T20:14:00.000Z');
+
+    // the same file again, conflicts skipped (the default): nothing added
+    const again = await uploadImport(client, daylioCsv, 'daylio_export.csv');
+    const second = await previewImport(client, again.body.data.importId, { timezone: 'Europe/Paris' });
+    expect(second.body.data.conflicts).toHaveLength(5);
+    expect(second.body.data.conflicts[0]!.reason).toBe('This entry was imported before.');
+    expect(second.body.data.add.entries).toBe(0);
+    const repeat = await confirmImport(client, again.body.data.importId, {
+      importOptions: { timezone: 'Europe/Paris' },
+    });
+    expect(repeat.result).toMatchObject({ added: { entries: 0 }, skipped: 5 });
+    expect(await entriesOf(user.id)).toHaveLength(5);
+  });
+
+  it('resolves each conflict as chosen: skip, replace, keep both', async () => {
+    const { client, user } = await server.signIn();
+    await importFile(client, daylioCsv, 'd.csv', { importOptions: { timezone: 'UTC' } });
+    const up = await uploadImport(client, daylioCsv, 'd.csv');
+    const done = await confirmImport(client, up.body.data.importId, {
+      importOptions: { timezone: 'UTC', onConflict: 'skip' },
+      conflictResolutions: { e0: 'replace', e1: 'keepBoth' },
+    });
+    expect(done.result).toMatchObject({ replaced: 1, keptBoth: 1, skipped: 3 });
+    const rows = await entriesOf(user.id);
+    expect(rows).toHaveLength(6);
+    expect(rows.filter((r) => r.localDay === '2024-03-06')).toHaveLength(2);
+    expect(rows.filter((r) => r.localDay === '2024-03-05')).toHaveLength(1);
+    const unknown = await uploadImport(client, daylioCsv, 'd.csv');
+    const refused = await client.post<{ message: string }>('/api/v1/import/confirm', {
+      importId: unknown.body.data.importId,
+      importOptions: { timezone: 'UTC' },
+      conflictResolutions: { e99: 'replace' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(msg.unknownConflict);
+  });
+
+  it('lists every unreadable row with its line and imports nothing until mapped', async () => {
+    const { client, user } = await server.signIn();
+    const csv = `${daylioCsv}\n2024-03-10,March 10,Sunday,10:00,sleepy,,,\n05/03/2024,x,y,10:00,rad,,,`;
+    const up = await uploadImport(client, csv, 'd.csv');
+    const checked = await client.post<{
+      data: { valid: boolean; problems: { where: string; message: string }[] };
+    }>('/api/v1/import/validate', { importId: up.body.data.importId, importOptions: { timezone: 'UTC' } });
+    expect(checked.body.data.valid).toBe(false);
+    expect(checked.body.data.problems.map((p) => p.where)).toEqual(['line 7', 'line 8']);
+    const refused = await client.post<{ message: string; errors: unknown[] }>('/api/v1/import/confirm', {
+      importId: up.body.data.importId,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(msg.notValidated);
+    expect(refused.body.errors).toHaveLength(2);
+    expect(await entriesOf(user.id)).toHaveLength(0);
+  });
+});
+
+describe('templates and other files', () => {
+  it('imports our CSV of date, mood, notes; neutralises formula cells', async () => {
+    const { client, user } = await server.signIn();
+    const csv =
+      'date,mood,notes\n2024-01-02,Fine,"=HYPERLINK(""http://x"",""y"")"\n2024-01-03,Not fine,+SUM(A1)\n';
+    await importFile(client, csv, 'mine.csv');
+    const rows = (await entriesOf(user.id)).sort((a, b) => a.localDay.localeCompare(b.localDay));
+    expect(rows.map((r) => r.notes[0])).toEqual(["'", "'"]);
+    expect(rows[1]!.notes).toBe("'+SUM(A1)");
+  });
+
+  it('imports goals from the goals template within the goal limits, and says what was not imported', async () => {
+    const { client, user } = await server.signIn();
+    const lines = ['text,notes,status,targetDate,priority,categories'];
+    for (let i = 1; i <= 7; i++) lines.push(`Goal number ${i},,active,,3,health`);
+    lines.push('Finished one,,completed,,2,');
+    const done = await importFile(client, lines.join('\n'), 'goals.csv');
+    expect(done.result!.added.goals).toBe(6);
+    expect(done.result!.notImported.map((n) => n.message)).toEqual([
+      `"Goal number 6": ${goalMessages.maximumOfType('personal')}`,
+      `"Goal number 7": ${goalMessages.maximumOfType('personal')}`,
+    ]);
+    const rows = await goalsOf(user.id);
+    expect(rows.filter((g) => !g.completed)).toHaveLength(5);
+    expect(rows.find((g) => g.text === 'Finished one')?.completed).toBe(true);
+  });
+
+  it('serves the templates and their description', async () => {
+    const { client } = await server.signIn();
+    const info = await client.get<{ data: { type: string }[] }>('/api/v1/import/template-info');
+    expect(info.body.data.map((t) => t.type)).toEqual(['entries', 'goals']);
+    const csv = await client.get<string>('/api/v1/import/template/entries?format=csv&includeExamples=true');
+    expect(csv.headers.get('content-disposition')).toBe(
+      'attachment; filename="mindledger-entries-template.csv"',
+    );
+    expect(String(csv.body).split('\r\n')[0]).toBe('date,time,timezone,mood,notes,activities,private');
+    // the template with its examples imports as it is
+    const { client: other, user } = await server.signIn();
+    await importFile(other, String(csv.body), 'template.csv');
+    expect(await entriesOf(user.id)).toHaveLength(2);
+    expect((await client.get('/api/v1/import/template/moods')).status).toBe(400);
+    const options = await client.get<{ data: { conflictResolutions: string[] } }>('/api/v1/import/options');
+    expect(options.body.data.conflictResolutions).toEqual(['skip', 'replace', 'keepBoth']);
+  });
+});
+
+describe('hostile files change nothing', () => {
+  it('refuses a ZIP bomb, a path outside the archive, a 50 MB+ file, malformed UTF-8 and junk, each clearly', async () => {
+    const { client, user } = await server.signIn();
+    const bomb = await zipOf({ 'backup.json': Buffer.alloc(30 * 1024 * 1024) });
+    const traversal = await zipOf({ 'xx/evil.txt': 'x', 'backup.json': '{}' });
+    const cases: [Buffer | string, string, number, string][] = [
+      [bomb, 'bomb.zip', 400, msg.zipBomb],
+      [
+        Buffer.from(traversal.toString('latin1').replaceAll('xx/evil', '../evil'), 'latin1'),
+        'evil.zip',
+        400,
+        msg.unsafePath,
+      ],
+      [
+        Buffer.from([0x64, 0x61, 0x74, 0x65, 0x2c, 0x6d, 0x6f, 0x6f, 0x64, 0x0a, 0xff, 0xfe, 0x2c, 0x41]),
+        'bad.csv',
+        400,
+        msg.notUtf8,
+      ],
+      ['{"not": "ours"}', 'x.json', 400, msg.unknownFormat],
+      ['{"format":"mindledger-backup","version":99}', 'new.json', 400, msg.newerVersion],
+      [Buffer.from('PK\u0003\u0004garbage'), 'broken.zip', 400, msg.badZip],
+    ];
+    for (const [data, name, status, message] of cases) {
+      const up = await uploadImport(client, data, name);
+      expect(up.status, name).toBe(201);
+      const res = await client.post<{ message: string }>('/api/v1/import/validate', {
+        importId: up.body.data.importId,
+      });
+      expect(res.status, name).toBe(status);
+      expect(res.body.message, name).toBe(message);
+    }
+    const huge = await uploadImport(client, Buffer.alloc(50 * 1024 * 1024 + 1, 0x41), 'huge.csv');
+    expect(huge.status).toBe(413);
+    expect(huge.body.message).toBe(msg.tooLarge);
+    expect(await entriesOf(user.id)).toHaveLength(0);
+  });
+
+  it('never lets another user reach an import, nor a file reach another user’s data', async () => {
+    const a = await server.signIn();
+    const b = await server.signIn();
+    const up = await uploadImport(a.client, daylioCsv, 'd.csv');
+    const id = up.body.data.importId;
+    for (const [method, path, body] of [
+      ['GET', `/api/v1/import/progress/${id}`, undefined],
+      ['POST', `/api/v1/import/cancel/${id}`, {}],
+      ['POST', '/api/v1/import/preview', { importId: id }],
+      ['POST', '/api/v1/import/confirm', { importId: id }],
+    ] as const) {
+      const res = await b.client.request<{ message: string }>(method, path, body ? { body } : {});
+      expect(res.status, path).toBe(404);
+      expect(res.body.message).toBe(msg.importNotFound);
+    }
+    // A's entry ids in B's file: B gets new entries of their own; A's stay as they were
+    await importFile(a.client, daylioCsv, 'd.csv', { importOptions: { timezone: 'UTC' } });
+    const before = await entriesOf(a.user.id);
+    const doc = {
+      format: 'mindledger-backup',
+      version: 1,
+      exportedAt: new Date().toISOString(),
+      profile: { firstName: 'B', lastName: 'B', timezone: 'UTC' },
+      entries: before.map((e) => ({
+        id: e.id,
+        entryAt: e.entryAt.toISOString(),
+        userTimezone: 'UTC',
+        mood: 'Fine',
+        notes: 'Overwritten?',
+        journalType: 'prompt',
+      })),
+    };
+    const done = await importFile(b.client, JSON.stringify(doc), 'b.json', {
+      importOptions: { onConflict: 'replace' },
+    });
+    expect(done.result!.added.entries).toBe(before.length);
+    expect(await entriesOf(a.user.id)).toEqual(before);
+    expect((await entriesOf(b.user.id)).every((e) => !before.some((x) => x.id === e.id))).toBe(true);
+  });
+
+  it('a cancel or a failure in the middle leaves nothing; an upload can be cancelled', async () => {
+    const { client, user } = await server.signIn();
+    const service = server.services.backup as unknown as {
+      running: Map<string, { controller: AbortController }>;
+      repo: { recount: (...args: unknown[]) => Promise<void> };
+    };
+    const up = await uploadImport(client, daylioCsv, 'd.csv');
+    const spy = vi.spyOn(service.repo, 'recount').mockImplementationOnce(async () => {
+      // the cancel arrives after the entries were written, before the commit
+      service.running.get(up.body.data.importId)?.controller.abort();
+    });
+    const cancelled = await confirmImport(client, up.body.data.importId, {
+      importOptions: { timezone: 'UTC' },
+    });
+    expect(cancelled.status).toBe('cancelled');
+    expect(await entriesOf(user.id)).toHaveLength(0);
+
+    const second = await uploadImport(client, daylioCsv, 'd.csv');
+    spy.mockImplementationOnce(async () => {
+      throw new Error('the machine went away');
+    });
+    const failed = await confirmImport(client, second.body.data.importId, {
+      importOptions: { timezone: 'UTC' },
+    });
+    expect(failed).toMatchObject({ status: 'failed', error: msg.failed });
+    expect(await entriesOf(user.id)).toHaveLength(0);
+    spy.mockRestore();
+
+    const third = await uploadImport(client, daylioCsv, 'd.csv');
+    const res = await client.post<{ message: string; data: { status: string } }>(
+      `/api/v1/import/cancel/${third.body.data.importId}`,
+    );
+    expect(res.body).toMatchObject({ message: msg.cancelled, data: { status: 'cancelled' } });
+    expect((await client.post(`/api/v1/import/cancel/${third.body.data.importId}`)).status).toBe(409);
+    expect((await client.post('/api/v1/import/confirm', { importId: third.body.data.importId })).status).toBe(
+      409,
+    );
+    const history = await client.get<{ data: { imports: { status: string }[] } }>('/api/v1/import/history');
+    expect(history.body.data.imports.map((i) => i.status)).toEqual(['cancelled', 'failed', 'cancelled']);
+    const [row] = await server.database.db
+      .select()
+      .from(backupImports)
+      .where(eq(backupImports.id, third.body.data.importId));
+    expect(row?.fileKey).toBeNull();
+    void settledImport;
+  });
+});

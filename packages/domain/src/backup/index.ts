@@ -1,0 +1,4 @@
+export * from './rules.js';
+export * from './document.js';
+export * from './other-apps.js';
+export * from './templates.js';
