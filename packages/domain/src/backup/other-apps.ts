@@ -13,6 +13,8 @@ export interface ImportProblem {
   /** Where: 'line 12', 'entries[3].mood', 'goals[0].text'. */
   where: string;
   message: string;
+  /** A mood name of the file that maps to none of ours (the user can map it: `moodMap`). */
+  unknownMood?: string;
 }
 
 export interface EntryDraft {
@@ -119,6 +121,7 @@ function moodDraft(
     problems.push({
       where,
       message: `Unknown mood "${moodName.slice(0, 50)}": choose which of our moods it means (Awesome, Fine, Okay, Not fine, Very bad).`,
+      unknownMood: moodName.slice(0, 50),
     });
     return null;
   }

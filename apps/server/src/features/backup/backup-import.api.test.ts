@@ -123,6 +123,12 @@ describe('importing from Daylio', () => {
     }>('/api/v1/import/validate', { importId: up.body.data.importId, importOptions: { timezone: 'UTC' } });
     expect(checked.body.data.valid).toBe(false);
     expect(checked.body.data.problems.map((p) => p.where)).toEqual(['line 7', 'line 8']);
+    expect(checked.body.data.unknownMoods).toEqual(['sleepy']);
+    const mapped = await client.post<{ data: { problems: { where: string }[] } }>('/api/v1/import/validate', {
+      importId: up.body.data.importId,
+      importOptions: { timezone: 'UTC', moodMap: { sleepy: 'Okay' } },
+    });
+    expect(mapped.body.data.problems.map((p) => p.where)).toEqual(['line 8']);
     const refused = await client.post<{ message: string; errors: unknown[] }>('/api/v1/import/confirm', {
       importId: up.body.data.importId,
     });

@@ -59,6 +59,11 @@ export interface ImportOptions {
 const uploadKeptMs = 24 * 3_600_000;
 const runLostMs = 3_600_000;
 
+/** The mood names of the file that map to none of ours, for the user to map. */
+const unknownMoods = (file: ImportFile) => [
+  ...new Set(file.problems.flatMap((p) => (p.unknownMood ? [p.unknownMood] : []))),
+];
+
 const exportKey = (userId: string, id: string) => `backups/${userId}/${id}.zip`;
 const importKey = (userId: string, id: string) => `backups/${userId}/imports/${id}`;
 
@@ -304,6 +309,7 @@ export class BackupService {
       counts: this.counts(file),
       problems: file.problems,
       problemCount: file.problemCount,
+      unknownMoods: unknownMoods(file),
     }));
     await this.repo.updateImport(row.id, {
       source: summary.source,
@@ -334,6 +340,7 @@ export class BackupService {
         counts: this.counts(file),
         problems: file.problems,
         problemCount: file.problemCount,
+        unknownMoods: unknownMoods(file),
         add: plan.add,
         conflicts: plan.conflicts.map(({ existingId: _e, ...c }) => c),
         notImported: plan.notImported,
