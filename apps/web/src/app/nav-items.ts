@@ -12,6 +12,7 @@ import {
   IconUsersGroup,
   IconCalendarStats,
   IconCreditCard,
+  IconDatabaseExport,
   IconDiscount,
   IconReceipt,
   IconReportAnalytics,
@@ -76,6 +77,7 @@ export const profileMenuItems: readonly NavItem[] = [
     icon: IconCalendarStats,
   },
   { label: 'Subscription', to: '/subscription', roles: ['patient'], icon: IconCreditCard },
+  { label: 'Backup and Import', to: '/profile/backup', roles: ['patient'], icon: IconDatabaseExport },
 ];
 
 export function visibleItems(items: readonly NavItem[], role: Role | null | undefined): NavItem[] {

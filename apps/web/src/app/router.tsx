@@ -216,6 +216,11 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: '/profile/backup',
+                lazy: () =>
+                  import('../features/backup/BackupPage').then((m) => ({ Component: m.BackupPage })),
+              },
+              {
                 path: '/profile/weekly-automation',
                 lazy: () =>
                   import('../features/weekly-automation/WeeklyAutomationPage').then((m) => ({

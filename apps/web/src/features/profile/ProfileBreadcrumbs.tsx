@@ -8,10 +8,21 @@ interface Crumb {
 }
 
 /** Breadcrumbs for the profile routes (Part 2 §2). The last crumb is the current page. */
-export function ProfileBreadcrumbs({ role, current }: { role: Role; current: 'profile' | 'settings' }) {
+export function ProfileBreadcrumbs({
+  role,
+  current,
+}: {
+  role: Role;
+  /** 'profile', 'settings', or the title of another page under My Profile. */
+  current: 'profile' | 'settings' | { title: string };
+}) {
   const crumbs: Crumb[] = [{ label: 'Home', to: homeForRole(role) }];
   if (current === 'profile') crumbs.push({ label: 'My Profile' });
-  else crumbs.push({ label: 'My Profile', to: '/profile' }, { label: 'Profile Settings' });
+  else
+    crumbs.push(
+      { label: 'My Profile', to: '/profile' },
+      { label: current === 'settings' ? 'Profile Settings' : current.title },
+    );
   return (
     <nav aria-label="Breadcrumb">
       <Breadcrumbs mb="sm" separatorMargin={6}>

@@ -1,0 +1,1 @@
+export { BackupPage, backupPath } from './BackupPage';
