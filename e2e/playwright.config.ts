@@ -60,7 +60,7 @@ export default defineConfig({
       // workspace journeys) again at 375 px.
       name: 'mobile',
       testMatch:
-        /mobile|journal(-voice)?\.spec|time-zone|(^|\/)subscription\.spec|promo-journey|signup-plan|(^|\/)notifications\.spec|initial-journey|weekly-insights|clinical-workspace|clinical-export|(^|\/)measures\.spec/,
+        /mobile|journal(-voice)?\.spec|time-zone|(^|\/)subscription\.spec|promo-journey|signup-plan|(^|\/)notifications\.spec|initial-journey|weekly-insights|clinical-workspace|clinical-export|(^|\/)measures\.spec|(^|\/)backup\.spec/,
       use: {
         baseURL: `http://127.0.0.1:${port}`,
         viewport: { width: 375, height: 812 },

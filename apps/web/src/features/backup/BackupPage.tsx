@@ -11,7 +11,7 @@ import { backupApi, backupKeys, type BackupExport, type BackupImport } from './a
 import classes from './backup.module.css';
 import { ExportCard } from './ExportCard';
 import { ImportCard } from './ImportCard';
-import { exportStatus, importStatus } from './texts';
+import { count, exportStatus, importStatus } from './texts';
 
 export const backupPath = '/profile/backup';
 const title = 'Backup and Import';
@@ -76,7 +76,7 @@ export function BackupPage() {
                     what: 'Backup',
                     detail:
                       e.status === 'completed'
-                        ? `${e.counts.entries ?? 0} entries, ${e.counts.photos ?? 0} photos`
+                        ? `${count(e.counts.entries ?? 0, 'entry', 'entries')}, ${count(e.counts.photos ?? 0, 'photo')}`
                         : '',
                     status: exportStatus[e.status],
                   })),
@@ -87,7 +87,7 @@ export function BackupPage() {
                     detail: [
                       i.source ? importSourceLabels[i.source] : null,
                       i.result
-                        ? `${i.result.added.entries} entries and ${i.result.added.goals} goals added`
+                        ? `${count(i.result.added.entries, 'entry', 'entries')} and ${count(i.result.added.goals, 'goal')} added`
                         : null,
                     ]
                       .filter(Boolean)

@@ -7,7 +7,7 @@ import { formatDate } from '../../ui/format';
 import { saveFile } from '../../ui/save-file';
 import { toast } from '../../ui/toast';
 import { backupApi, backupKeys, type BackupExport } from './api';
-import { exportStatus, sizeText } from './texts';
+import { count, exportStatus, sizeText } from './texts';
 
 /** "Back up your data": make a backup archive, follow it (the page polls), download it while it is kept. */
 export function ExportCard({ latest }: { latest: BackupExport | undefined }) {
@@ -64,8 +64,8 @@ export function ExportCard({ latest }: { latest: BackupExport | undefined }) {
             )}
             {current.status === 'completed' && (
               <Text fz="xs" c="dimmed">
-                {current.counts.entries ?? 0} entries, {current.counts.photos ?? 0} photos,{' '}
-                {current.counts.goals ?? 0} goals
+                {count(current.counts.entries ?? 0, 'entry', 'entries')},{' '}
+                {count(current.counts.photos ?? 0, 'photo')}, {count(current.counts.goals ?? 0, 'goal')}
                 {current.size ? ` · ${sizeText(current.size)}` : ''} · kept until{' '}
                 {formatDate(current.expiresAt, 'MMM D, YYYY h:mm A')}
               </Text>

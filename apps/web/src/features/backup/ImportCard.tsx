@@ -34,7 +34,7 @@ import {
   type ImportPreview,
 } from './api';
 import classes from './backup.module.css';
-import { sizeText } from './texts';
+import { count } from './texts';
 
 const pollMs = 1_000;
 const moodChoices = Object.keys(mappableMoods);
@@ -137,7 +137,7 @@ export function ImportCard() {
           <Group align="flex-end" gap="sm" wrap="wrap">
             <FileInput
               label="File to import"
-              placeholder="Choose a .zip, .json or .csv file"
+              description="A MindLedger backup (.zip or .json), a Daylio export or a template (.csv or .json)"
               accept=".zip,.json,.csv,application/zip,application/json,text/csv"
               value={file}
               onChange={setFile}
@@ -229,11 +229,11 @@ function ProblemList({ items, label }: { items: { where: string; message: string
 
 function Counts({ counts }: { counts: ImportCheck['counts'] }) {
   const parts = [
-    `${counts.entries} entries`,
-    `${counts.goals} goals`,
-    counts.photos ? `${counts.photos} photos` : null,
-    counts.documents ? `${counts.documents} documents` : null,
-    counts.messages ? `${counts.messages} Initial Journey messages` : null,
+    count(counts.entries, 'entry', 'entries'),
+    count(counts.goals, 'goal'),
+    counts.photos ? count(counts.photos, 'photo') : null,
+    counts.documents ? count(counts.documents, 'document') : null,
+    counts.messages ? count(counts.messages, 'Initial Journey message') : null,
   ].filter(Boolean);
   return <Text fz="sm">{parts.join(', ')}</Text>;
 }
@@ -319,9 +319,9 @@ function PreviewView(props: {
   return (
     <Stack gap="sm">
       <Text fz="sm" fw={600}>
-        Will be added: {add.entries} entries, {add.goals} goals
-        {add.documents ? `, ${add.documents} documents` : ''}
-        {add.messages ? `, ${add.messages} Initial Journey messages` : ''}.
+        Will be added: {count(add.entries, 'entry', 'entries')}, {count(add.goals, 'goal')}
+        {add.documents ? `, ${count(add.documents, 'document')}` : ''}
+        {add.messages ? `, ${count(add.messages, 'Initial Journey message')}` : ''}.
       </Text>
       {preview.conflicts.length > 0 ? (
         <Stack gap="xs">
@@ -403,9 +403,10 @@ function DoneView({ result, onAgain }: { result: BackupImport; onAgain: () => vo
       {result.status === 'completed' && r ? (
         <Alert color="green" title={msg.completed}>
           <Text fz="sm">
-            Added {r.added.entries} entries, {r.added.goals} goals, {r.added.photos} photos
-            {r.added.documents ? `, ${r.added.documents} documents` : ''}. Replaced {r.replaced}, kept both{' '}
-            {r.keptBoth}, skipped {r.skipped}.{r.profile ? ' Profile updated.' : ''}
+            Added {count(r.added.entries, 'entry', 'entries')}, {count(r.added.goals, 'goal')},{' '}
+            {count(r.added.photos, 'photo')}
+            {r.added.documents ? `, ${count(r.added.documents, 'document')}` : ''}. Replaced {r.replaced},
+            kept both {r.keptBoth}, skipped {r.skipped}.{r.profile ? ' Profile updated.' : ''}
             {r.settings ? ' Settings updated.' : ''}
           </Text>
           {r.notImported.length > 0 && <ProblemList items={r.notImported} label="Not imported" />}
@@ -466,7 +467,7 @@ function Templates() {
         )}
       </Group>
       <Text fz="xs" c="dimmed">
-        Files up to {sizeText(50 * 1024 * 1024)}.
+        Files up to 50 MB.
       </Text>
     </Stack>
   );
