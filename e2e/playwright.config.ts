@@ -38,6 +38,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+    // The app's service worker keeps every build file at install: only the offline journeys need it
+    // (tests/offline.spec.ts allows it); elsewhere it would only add work to every new context.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
@@ -60,7 +63,7 @@ export default defineConfig({
       // workspace journeys) again at 375 px.
       name: 'mobile',
       testMatch:
-        /mobile|journal(-voice)?\.spec|time-zone|(^|\/)subscription\.spec|promo-journey|signup-plan|(^|\/)notifications\.spec|initial-journey|weekly-insights|clinical-workspace|clinical-export|(^|\/)measures\.spec|(^|\/)backup\.spec/,
+        /mobile|journal(-voice)?\.spec|time-zone|(^|\/)subscription\.spec|promo-journey|signup-plan|(^|\/)notifications\.spec|initial-journey|weekly-insights|clinical-workspace|clinical-export|(^|\/)measures\.spec|(^|\/)backup\.spec|(^|\/)offline\.spec/,
       use: {
         baseURL: `http://127.0.0.1:${port}`,
         viewport: { width: 375, height: 812 },

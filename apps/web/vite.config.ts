@@ -43,6 +43,26 @@ function precompress(): Plugin {
 }
 
 /**
+ * The build's own files the service worker keeps at install (decision 100), so every screen opens
+ * without a connection once the app has been visited: every script and stylesheet chunk and the
+ * Latin faces of the bundled font, listed in /sw-assets.json (never the OCR engine).
+ */
+function serviceWorkerAssets(): Plugin {
+  return {
+    name: 'service-worker-assets',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle)
+        .filter((name) => name.startsWith('assets/'))
+        .filter((name) => /\.(js|css)$/.test(name) || /latin-[0-9]+-normal.*\.woff2$/.test(name))
+        .sort()
+        .map((name) => `/${name}`);
+      this.emitFile({ type: 'asset', fileName: 'sw-assets.json', source: `${JSON.stringify(files)}\n` });
+    },
+  };
+}
+
+/**
  * A feature's index.ts, its public API, only re-exports (scripts/check-imports.mjs checks it):
  * declared free of side effects, it drops out of the chunk graph, so a page that imports one thing
  * through it loads that thing, not everything the index re-exports. Without this, the home page
@@ -112,7 +132,7 @@ function ocrFiles(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), featureIndexesWithoutSideEffects(), ocrFiles(), precompress()],
+  plugins: [react(), featureIndexesWithoutSideEffects(), ocrFiles(), serviceWorkerAssets(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -12,6 +12,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/Providers';
 import { setNavigator } from './app/navigation';
 import { createAppRouter } from './app/router';
+import { registerServiceWorker } from './app/service-worker';
 import { bootstrapAuth, installAuthHandlers } from './features/auth';
 
 installAuthHandlers();
@@ -30,3 +31,4 @@ createRoot(container).render(
     </AppProviders>
   </StrictMode>,
 );
+registerServiceWorker();

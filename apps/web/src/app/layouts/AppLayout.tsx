@@ -1,6 +1,7 @@
 import { AppShell, Box, Container } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useCurrentUser } from '../../features/auth';
+import { OutboxSync } from '../../features/journal';
 import { SessionTimers } from '../../features/session';
 import { effectiveMixLayout, useThemeSettings } from '../../features/theme';
 import { mainNavItems, visibleItems } from '../nav-items';
@@ -56,6 +57,7 @@ export function AppLayout() {
         </Container>
       </AppShell.Main>
       <SessionTimers />
+      {user.userRole === 'patient' && <OutboxSync userId={user.id} />}
     </AppShell>
   );
 }

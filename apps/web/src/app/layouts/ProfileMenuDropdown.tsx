@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { roleLabel } from '@mindledger/domain';
 import type { User } from '../../api/types';
 import { logout } from '../../features/auth';
+import { confirmSignOut } from '../../features/journal';
 import { initialsOf } from '../../ui/names';
 import { profileMenuItems, visibleItems } from '../nav-items';
 import { ProfileTrigger } from './ProfileTrigger';
@@ -54,7 +55,12 @@ export default function ProfileMenuDropdown({ user, defaultOpened }: { user: Use
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={16} stroke={1.6} />}
-          onClick={() => void logout({ clearDrafts: true })}
+          onClick={() =>
+            void (async () => {
+              if (user.userRole === 'patient' && !(await confirmSignOut(user.id))) return;
+              await logout({ clearDrafts: true });
+            })()
+          }
         >
           Logout
         </Menu.Item>

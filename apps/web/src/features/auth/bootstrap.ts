@@ -3,6 +3,7 @@ import { tokenStore } from '../../api/token';
 import { fetchMe } from './api';
 import { authStore } from './auth-store';
 import { logout } from './logout';
+import { isOffline, rememberedUser } from './offline-user';
 
 let expiring = false;
 
@@ -18,6 +19,11 @@ async function handleSessionExpired(): Promise<void> {
 }
 
 export function installAuthHandlers(): void {
+  authStore.subscribe(() => {
+    const { status, user } = authStore.getState();
+    if (status === 'authenticated' && user) rememberedUser.save(user);
+    else if (status === 'anonymous') rememberedUser.clear();
+  });
   setAuthHandlers({
     onSessionExpired: () => void handleSessionExpired(),
     onRefreshed: (response) => {
@@ -28,9 +34,16 @@ export function installAuthHandlers(): void {
 
 /**
  * On start: a valid stored token is used to load the user; without one, one silent GET refresh
- * (the refresh cookie) tries to restore the session. Anything else means signed out.
+ * (the refresh cookie) tries to restore the session. Anything else means signed out — except
+ * without a connection, where the tab's remembered user opens the app (their outbox and drafts)
+ * until the connection returns.
  */
 export async function bootstrapAuth(): Promise<void> {
+  const remembered = rememberedUser.read();
+  if (remembered && isOffline()) {
+    authStore.setUser(remembered);
+    return;
+  }
   try {
     if (!tokenStore.valid()) {
       const token = await refreshAccessToken();
@@ -42,6 +55,7 @@ export async function bootstrapAuth(): Promise<void> {
     }
     authStore.setUser(await fetchMe());
   } catch {
-    authStore.signOut(null);
+    if (remembered && isOffline()) authStore.setUser(remembered);
+    else authStore.signOut(null);
   }
 }

@@ -33,3 +33,6 @@ export { dateFetchFailed, StreakCard } from './views/StreakCard';
 export { useStreak } from './views/useHomeToday';
 export { useSeenOnce } from './views/useSeenOnce';
 export { journalingPath, WeekJourneyCard } from './views/WeekJourneyCard';
+export { OutboxSync } from './offline/OutboxSync';
+export { clearOutbox, outboxItems } from './offline/outbox';
+export { confirmSignOut } from './offline/sign-out';

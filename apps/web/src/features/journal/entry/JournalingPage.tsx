@@ -29,6 +29,11 @@ import { NotesCard } from './NotesCard';
 import { PhotoJournal } from './PhotoJournal';
 import { PromptCard } from './PromptCard';
 import { VoiceJournal } from './VoiceJournal';
+import { isUnreachable, queueEntry } from '../offline/outbox';
+
+/** Said when an entry was kept on the device to be sent later. */
+export const offlineSavedText =
+  'You are offline. Your entry is saved on this device and will be sent when you are back online.';
 
 const modeLabels: Record<JournalType, string> = {
   prompt: 'Prompt',
@@ -131,12 +136,27 @@ export function JournalingPage() {
   const update = (patch: Partial<JournalDraft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
 
   const save = useMutation({
+    // Saving never waits for a connection: without one, a new entry goes to the outbox.
+    networkMode: 'always',
     onMutate: () => {
       savingRef.current = true;
     },
     mutationFn: async (current: JournalDraft) => {
       const body = entryBody(current);
-      const saved = editId ? await journalApi.update(editId, body) : await journalApi.create(body);
+      // Without a connection a new entry waits in the outbox and is sent when it returns (decision 100).
+      const keep = async () => {
+        const { moodId: _id, ...details } = dayDetailsBody('', current.details);
+        await queueEntry(userId, { ...body }, hasDetails(current.details) ? details : undefined);
+        return { queued: true as const };
+      };
+      if (!editId && !navigator.onLine) return keep();
+      let saved;
+      try {
+        saved = editId ? await journalApi.update(editId, body) : await journalApi.create(body);
+      } catch (error) {
+        if (!editId && isUnreachable(error)) return keep();
+        throw error;
+      }
       if (editId || hasDetails(current.details)) {
         // The entry is saved first; its optional details follow (a failure there loses nothing).
         await journalApi.updateDayDetails(dayDetailsBody(saved.data.id, current.details)).catch(() => {
@@ -151,6 +171,11 @@ export function JournalingPage() {
         sessionStorage.removeItem(chosenDateKey);
       } catch {
         // storage unavailable
+      }
+      if ('queued' in saved) {
+        toast.info(offlineSavedText);
+        void navigate('/user/home');
+        return;
       }
       await queryClient.invalidateQueries({ queryKey: journalKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['goals'] });

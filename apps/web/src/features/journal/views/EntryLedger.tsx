@@ -5,7 +5,9 @@ import { IconChevronLeft, IconChevronRight, IconPencilPlus, IconSearch } from '@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '../../../ui/states';
+import { useCurrentUser } from '../../auth';
 import { journalApi, journalKeys, type JournalEntry } from '../api';
+import { OutboxEntries } from '../offline/OutboxEntries';
 import { entryCount } from './entry-count';
 import { withoutDeleted } from './deleted-ids';
 import { LedgerItem } from './LedgerItem';
@@ -27,6 +29,7 @@ export function EntryLedger() {
   const [debounced] = useDebouncedValue(text.trim(), searchDebounceMs);
   const [page, setPage] = useState(1);
   const remove = useDeleteEntry();
+  const user = useCurrentUser();
 
   // A link to /user/home?search=… while the page is open (the goals page's 'View in Ledger').
   useEffect(() => {
@@ -160,6 +163,7 @@ export function EntryLedger() {
             w={{ base: '100%', sm: 280 }}
           />
         </Group>
+        {user && !search && <OutboxEntries userId={user.id} />}
         <div aria-busy={list.isFetching} aria-live="polite">
           {body()}
         </div>

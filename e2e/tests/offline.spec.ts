@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+import { bearer, chooseMood, ledger, openNewEntry, signInNewClient } from './journal-support';
+import { apiSignIn, expectAccessible } from './support';
+
+// Issue 18: the app installs (manifest, service worker active) and journaling works without a
+// connection: an entry written offline waits in the outbox, is still there after a reload, and is
+// saved exactly once when the connection returns. At 1280 and 375 px.
+
+test.use({ serviceWorkers: 'allow' });
+
+/** The service worker is active, so the app's files are kept (its install keeps them all). */
+async function appCached(page: Page) {
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state ?? null), {
+      timeout: 30_000,
+    })
+    .toBe('activated');
+}
+
+test('installable; an entry written offline waits, survives a reload, and is saved once back online', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const account = await signInNewClient(page, request);
+
+  // installable: the manifest with its icons, and the service worker controlling the page
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = (await (await request.get(manifestHref!)).json()) as {
+    display: string;
+    start_url: string;
+    icons: { sizes: string; purpose: string }[];
+  };
+  expect(manifest).toMatchObject({ display: 'standalone', start_url: '/' });
+  expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
+  await appCached(page);
+
+  // once online, so the journaling screen's files are in the app's cache
+  await openNewEntry(page);
+  await page.goto('/user/home');
+  await expect(ledger(page).getByText('No journal entries yet')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole('link', { name: 'New Journal Entry' }).click();
+  await expect(page.getByRole('heading', { name: 'New journal entry', level: 1 })).toBeVisible();
+  await chooseMood(page, 'Fine');
+  const notes = 'Written on a train with no signal.';
+  await page.getByLabel('Journal notes').fill(notes);
+  await page.getByRole('button', { name: 'Save Entry' }).click();
+  await expect(page).toHaveURL(/\/user\/home$/);
+  await expect(
+    page.getByText(
+      'You are offline. Your entry is saved on this device and will be sent when you are back online.',
+    ),
+  ).toBeVisible();
+  const waiting = page.getByRole('region', { name: 'Waiting to sync' });
+  await expect(waiting.getByText(notes)).toBeVisible();
+  await expect(waiting.getByText('Waiting to sync', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  // a reload without a connection: the app opens from its cache, the entry still waits
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Waiting to sync' }).getByText(notes)).toBeVisible();
+
+  // back online: sent once, listed in the journal, gone from the outbox
+  await context.setOffline(false);
+  await expect(page.getByText('Your entry written offline is saved.')).toBeVisible({ timeout: 40_000 });
+  await expect(page.getByRole('region', { name: 'Waiting to sync' })).toHaveCount(0);
+  await expect(ledger(page).getByText(notes)).toBeVisible();
+  const { token } = await apiSignIn(request, account.email, account.password);
+  const list = await request.get('/api/v1/get-all-mood?page=1&limit=10', { headers: bearer(token) });
+  const body = (await list.json()) as { total: number; data: { notes: string }[] };
+  expect(body.total).toBe(1);
+  expect(body.data[0]!.notes).toBe(notes);
+});
+
+test('signing out with entries still waiting asks first', async ({ page, context, request }) => {
+  test.setTimeout(90_000);
+  await signInNewClient(page, request);
+  await appCached(page);
+  await openNewEntry(page);
+  await context.setOffline(true);
+  await chooseMood(page, 'Fine');
+  await page.getByLabel('Journal notes').fill('Kept for later.');
+  await page.getByRole('button', { name: 'Save Entry' }).click();
+  await expect(page.getByRole('region', { name: 'Waiting to sync' })).toBeVisible();
+  await page.getByRole('button', { name: /^Profile menu: / }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Entries not sent yet' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+  await expect(page.getByRole('region', { name: 'Waiting to sync' })).toBeVisible();
+});
