@@ -119,7 +119,7 @@ describe('importing from Daylio', () => {
     const csv = `${daylioCsv}\n2024-03-10,March 10,Sunday,10:00,sleepy,,,\n05/03/2024,x,y,10:00,rad,,,`;
     const up = await uploadImport(client, csv, 'd.csv');
     const checked = await client.post<{
-      data: { valid: boolean; problems: { where: string; message: string }[] };
+      data: { valid: boolean; problems: { where: string; message: string }[]; unknownMoods: string[] };
     }>('/api/v1/import/validate', { importId: up.body.data.importId, importOptions: { timezone: 'UTC' } });
     expect(checked.body.data.valid).toBe(false);
     expect(checked.body.data.problems.map((p) => p.where)).toEqual(['line 7', 'line 8']);
