@@ -30,3 +30,4 @@ export * from './notifications/index.js';
 export * from './ai-documents/index.js';
 export * from './clinical/index.js';
 export * from './measures/index.js';
+export * from './legal/index.js';
