@@ -16,6 +16,7 @@ import type { GoalsService } from './goals/service.js';
 import type { JournalService } from './journal/service.js';
 import type { MeasuresService } from './measures/index.js';
 import type { ClinicalExportService } from './clinical-export/index.js';
+import type { ConsentsService, LegalService } from './legal/index.js';
 import type { InitialJourneyService } from './initial-journey/service.js';
 import type { ImportantUpdates } from './notifications/important-updates.js';
 import type { NotificationsService } from './notifications/service.js';
@@ -62,6 +63,9 @@ export interface Services {
   measures: MeasuresService;
   /** Clinical exports (PDF, FHIR R4) and the client's own copy (features/clinical-export). */
   clinicalExport: ClinicalExportService;
+  /** The legal documents' acceptance and a client's consents (features/legal). */
+  legal: LegalService;
+  consents: ConsentsService;
 }
 
 /**

@@ -13,6 +13,7 @@ import { goalsFeature } from './goals/index.js';
 import { healthFeature } from './health/index.js';
 import { initialJourneyFeature } from './initial-journey/index.js';
 import { journalFeature } from './journal/index.js';
+import { legalFeature } from './legal/index.js';
 import { measuresFeature } from './measures/index.js';
 import { notificationsFeature } from './notifications/index.js';
 import { profileFeature } from './profile/index.js';
@@ -45,4 +46,5 @@ export const features: readonly Feature[] = [
   clinicalDocumentsFeature,
   measuresFeature,
   clinicalExportFeature,
+  legalFeature,
 ];

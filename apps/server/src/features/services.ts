@@ -18,6 +18,7 @@ import { GoalsService } from './goals/service.js';
 import { JournalService } from './journal/service.js';
 import { MeasuresService } from './measures/index.js';
 import { ClinicalExportService } from './clinical-export/index.js';
+import { ConsentsService, LegalService } from './legal/index.js';
 import { InitialJourneyService } from './initial-journey/service.js';
 import { ImportantUpdates } from './notifications/important-updates.js';
 import { NotificationsService } from './notifications/service.js';
@@ -55,5 +56,7 @@ export function createServices(ctx: AppContext): Services {
     weeklyInsights: new WeeklyInsightsService(ctx, billing),
     measures: new MeasuresService(ctx, notifications),
     clinicalExport: new ClinicalExportService(ctx),
+    legal: new LegalService(ctx),
+    consents: new ConsentsService(ctx),
   };
 }

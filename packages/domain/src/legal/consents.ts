@@ -77,7 +77,9 @@ export type ResearchConsentInput = z.input<typeof researchConsentSchema>;
  */
 export const marketingAuthorizationSchema = z.object({
   version,
-  agree: z.literal(true, { error: legalMessages.marketingAgreeRequired }),
+  agree: z
+    .boolean({ error: legalMessages.marketingAgreeRequired })
+    .refine((agreed) => agreed, legalMessages.marketingAgreeRequired),
   signature: nameText('Signature'),
 });
 export type MarketingAuthorizationInput = z.input<typeof marketingAuthorizationSchema>;

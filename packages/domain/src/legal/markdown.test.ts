@@ -1,3 +1,4 @@
+import { registrationSchema } from '../auth/schemas.js';
 import { describe, expect, it } from 'vitest';
 import { marketingAuthorizationExpiry, marketingStatus, marketingAuthorizationSchema } from './consents.js';
 import { fillLegalPlaceholders, isSafeLegalHref, parseLegalMarkdown, slugOf } from './markdown.js';
@@ -153,5 +154,22 @@ describe('consents', () => {
       'Please confirm that you have read the authorization.',
       'Signature is required',
     ]);
+  });
+
+  it('registration needs termsAccepted: true, with a clear message', () => {
+    const base = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.test',
+      password: 'Analytic@1843',
+      confirmPassword: 'Analytic@1843',
+    };
+    expect(registrationSchema.safeParse({ ...base, termsAccepted: true }).success).toBe(true);
+    for (const termsAccepted of [undefined, false, 'true']) {
+      const refused = registrationSchema.safeParse({ ...base, termsAccepted });
+      expect(refused.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
+        'termsAccepted: Please accept the Terms of Use and Privacy Policy to continue.',
+      ]);
+    }
   });
 });

@@ -10,3 +10,4 @@ export * from './ai-documents.js';
 export * from './clinical.js';
 export * from './measures.js';
 export * from './clinical-exports.js';
+export * from './legal.js';

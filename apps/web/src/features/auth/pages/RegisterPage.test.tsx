@@ -51,9 +51,22 @@ describe('registration page', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'Strong@123');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'Strong@123');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    // Not without the Terms of Use and the Privacy Policy accepted.
+    expect(
+      await screen.findByText('Please accept the Terms of Use and Privacy Policy to continue.'),
+    ).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/activate'));
     const body = JSON.parse(String(fetchMock.mock.calls[0]![1]?.body)) as Record<string, unknown>;
-    expect(body).toMatchObject({ firstName: 'Paul', lastName: 'Roe', email: 'p@x.io', role: 'provider' });
+    expect(body).toMatchObject({
+      firstName: 'Paul',
+      lastName: 'Roe',
+      email: 'p@x.io',
+      role: 'provider',
+      termsAccepted: true,
+    });
     // The new account counts its days in this browser's zone.
     expect(body.timezone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(JSON.parse(sessionStorage.getItem('ml_pending_activation')!)).toEqual({

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Anchor,
   Button,
+  Checkbox,
   Group,
   PasswordInput,
   Radio,
@@ -30,7 +31,15 @@ import { withMobileFlag } from '../components/links';
 import { savePendingCode } from '../pending-code';
 import { passwordToggleProps } from '../../../ui/password-toggle';
 
-const fields = ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'role'] as const;
+const fields = [
+  'firstName',
+  'lastName',
+  'email',
+  'password',
+  'confirmPassword',
+  'role',
+  'termsAccepted',
+] as const;
 
 function browserTimezone(): string | undefined {
   try {
@@ -57,6 +66,7 @@ export function RegisterPage() {
       password: '',
       confirmPassword: '',
       role: params.get('role') === 'provider' ? 'provider' : 'patient',
+      termsAccepted: false,
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -140,6 +150,32 @@ export function RegisterPage() {
           error={errors.confirmPassword?.message}
           visibilityToggleButtonProps={passwordToggleProps}
           {...form.register('confirmPassword')}
+        />
+        <Controller
+          control={form.control}
+          name="termsAccepted"
+          render={({ field }) => (
+            <Checkbox
+              label={
+                <>
+                  I have read and accept the Terms of Use and the Privacy Policy (
+                  <Anchor component={Link} to="/legal/terms" target="_blank" inherit>
+                    Terms of Use
+                  </Anchor>
+                  ,{' '}
+                  <Anchor component={Link} to="/legal/privacy" target="_blank" inherit>
+                    Privacy Policy
+                  </Anchor>
+                  )
+                </>
+              }
+              checked={field.value === true}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={errors.termsAccepted?.message}
+            />
+          )}
         />
         <Button type="submit" loading={isSubmitting} fullWidth>
           Create account
