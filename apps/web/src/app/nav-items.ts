@@ -17,6 +17,7 @@ import {
   IconReportAnalytics,
   IconSpeakerphone,
   IconUsers,
+  IconShieldLock,
 } from '@tabler/icons-react';
 import type { Role } from '@mindledger/domain';
 import { isPathRegistered } from './route-registry';
@@ -76,6 +77,12 @@ export const profileMenuItems: readonly NavItem[] = [
     icon: IconCalendarStats,
   },
   { label: 'Subscription', to: '/subscription', roles: ['patient'], icon: IconCreditCard },
+  {
+    label: 'Privacy and consents',
+    to: '/profile/privacy',
+    roles: ['patient', 'provider'],
+    icon: IconShieldLock,
+  },
 ];
 
 export function visibleItems(items: readonly NavItem[], role: Role | null | undefined): NavItem[] {

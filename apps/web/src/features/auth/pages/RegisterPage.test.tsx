@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { passwordRuleMessage } from '@mindledger/domain';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
@@ -74,5 +74,24 @@ describe('registration page', () => {
       email: 'p@x.io',
       role: 'provider',
     });
+  });
+
+  it("ticks the box from the Terms modal's 'Accept'; the Privacy Policy modal only closes", async () => {
+    fetchMock.mockImplementation(async () => jsonResponse({ success: true, privacyEmail: 'privacy@x.test' }));
+    render();
+    const box = screen.getByRole('checkbox', { name: /I have read and accept/ });
+    expect(box).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Privacy Policy' }));
+    const privacy = await screen.findByRole('dialog', { name: 'Privacy Policy' });
+    expect(within(privacy).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    await userEvent.click(within(privacy).getAllByRole('button', { name: 'Close' }).at(-1) as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(box).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Terms of Use' }));
+    const terms = await screen.findByRole('dialog', { name: 'Terms of Use' });
+    expect(await within(terms).findByText(/18 or older/)).toBeInTheDocument();
+    await userEvent.click(within(terms).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(box).toBeChecked();
   });
 });

@@ -19,12 +19,14 @@ import {
   isValidTimezone,
   passwordSpecials,
   registrationSchema,
+  termsModalTitle,
   type RegistrationInput,
 } from '@mindledger/domain';
 import { errorMessage } from '../../../api/client';
 import { toast } from '../../../ui/toast';
 import { useDocumentTitle } from '../../../ui/PageTitle';
 import { authApi } from '../api';
+import { TermsModal } from '../../legal';
 import { FormAlert } from '../components/FormAlert';
 import { applyServerFieldErrors } from '../components/form-utils';
 import { withMobileFlag } from '../components/links';
@@ -57,6 +59,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const mobile = params.get('m') === '1';
   const [formError, setFormError] = useState<string | null>(null);
+  const [reading, setReading] = useState<'terms' | 'privacy' | null>(null);
   const form = useForm<RegistrationInput>({
     resolver: zodResolver(registrationSchema),
     defaultValues: {
@@ -151,31 +154,52 @@ export function RegisterPage() {
           visibilityToggleButtonProps={passwordToggleProps}
           {...form.register('confirmPassword')}
         />
-        <Controller
-          control={form.control}
-          name="termsAccepted"
-          render={({ field }) => (
-            <Checkbox
-              label={
-                <>
-                  I have read and accept the Terms of Use and the Privacy Policy (
-                  <Anchor component={Link} to="/legal/terms" target="_blank" inherit>
-                    Terms of Use
-                  </Anchor>
-                  ,{' '}
-                  <Anchor component={Link} to="/legal/privacy" target="_blank" inherit>
-                    Privacy Policy
-                  </Anchor>
-                  )
-                </>
-              }
-              checked={field.value === true}
-              onChange={(event) => field.onChange(event.currentTarget.checked)}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={errors.termsAccepted?.message}
-            />
-          )}
+        <Stack gap={6}>
+          <Controller
+            control={form.control}
+            name="termsAccepted"
+            render={({ field }) => (
+              <Checkbox
+                label="I have read and accept the Terms of Use and the Privacy Policy"
+                checked={field.value === true}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={errors.termsAccepted?.message}
+              />
+            )}
+          />
+          <Text fz="sm" c="dimmed" pl={32}>
+            Read the{' '}
+            <Anchor component="button" type="button" fz="sm" onClick={() => setReading('terms')}>
+              Terms of Use
+            </Anchor>{' '}
+            and the{' '}
+            <Anchor component="button" type="button" fz="sm" onClick={() => setReading('privacy')}>
+              Privacy Policy
+            </Anchor>
+          </Text>
+        </Stack>
+        <TermsModal
+          opened={reading === 'terms'}
+          title={termsModalTitle}
+          documents={['terms']}
+          onClose={() => setReading(null)}
+          onAccept={() => {
+            form.setValue('termsAccepted', true, { shouldValidate: form.formState.isSubmitted });
+            setReading(null);
+          }}
+          intro={
+            <Text fz="sm">
+              Accepting the Terms of Use also confirms that you have read the Privacy Policy.
+            </Text>
+          }
+        />
+        <TermsModal
+          opened={reading === 'privacy'}
+          title="Privacy Policy"
+          documents={['privacy']}
+          onClose={() => setReading(null)}
         />
         <Button type="submit" loading={isSubmitting} fullWidth>
           Create account
