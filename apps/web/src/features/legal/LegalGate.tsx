@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
+import { LoadingState } from '../../ui/states';
 import { legalApi, legalKeys } from './api';
 
 const TermsUpdateModal = lazy(() => import('./TermsUpdateModal'));
@@ -55,7 +56,7 @@ export function LegalGate({ userId, children }: { userId: string; children: Reac
         </>
       )}
       {open && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<LoadingState />}>
           <TermsUpdateModal userId={userId} status={data} onLeave={() => setReviewing(false)} />
         </Suspense>
       )}
