@@ -59,11 +59,11 @@ export default defineConfig({
     },
     {
       // The phone-only journeys, and every journaling journey (and the time-zone notice, the
-      // subscription, the notifications, the Initial Journey, the weekly insights and the clinical
-      // workspace journeys) again at 375 px.
+      // subscription, the notifications, the Initial Journey, the weekly insights, the clinical
+      // workspace and the legal journeys) again at 375 px.
       name: 'mobile',
       testMatch:
-        /mobile|journal(-voice)?\.spec|time-zone|(^|\/)subscription\.spec|promo-journey|signup-plan|(^|\/)notifications\.spec|initial-journey|weekly-insights|clinical-workspace|clinical-export|(^|\/)measures\.spec|(^|\/)backup\.spec|(^|\/)offline\.spec/,
+        /mobile|journal(-voice)?\.spec|time-zone|(^|\/)subscription\.spec|promo-journey|signup-plan|(^|\/)notifications\.spec|initial-journey|weekly-insights|clinical-workspace|clinical-export|(^|\/)measures\.spec|(^|\/)backup\.spec|(^|\/)offline\.spec|(^|\/)legal\.spec/,
       use: {
         baseURL: `http://127.0.0.1:${port}`,
         viewport: { width: 375, height: 812 },

@@ -14,6 +14,10 @@ test('a new client registers, activates with the mailed code, logs in, edits the
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('First name is required')).toBeVisible();
+  await expect(
+    page.getByText('Please accept the Terms of Use and Privacy Policy to continue.'),
+  ).toBeVisible();
+  await page.getByRole('checkbox', { name: /I have read and accept/ }).check();
 
   await page.getByLabel('First name').fill('Robin');
   await page.getByLabel('Last name').fill('Hart');

@@ -44,6 +44,7 @@ test('provider invites a new client by email; the client registers, accepts, and
   await client.getByLabel('Email').fill(email);
   await client.getByLabel('Password', { exact: true }).fill(password);
   await client.getByLabel('Confirm password').fill(password);
+  await client.getByRole('checkbox', { name: /I have read and accept/ }).check();
   await client.getByRole('button', { name: 'Create account' }).click();
   await client.getByLabel('Activation code').fill(await codeFor(request, email, /Activate/));
   await client.getByRole('button', { name: 'Activate account' }).click();

@@ -19,6 +19,7 @@ test('a new client picks Standard Monthly at signup and finds it held after the 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('checkbox', { name: /I have read and accept/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.getByLabel('Activation code').fill(await codeFor(request, email, /Activate/));
   await page.getByRole('button', { name: 'Activate account' }).click();

@@ -34,7 +34,15 @@ export async function activatedAccount(
   const email = uniqueEmail(role);
   const password = 'Journey@2026';
   const registered = await request.post('/api/v1/registration', {
-    data: { firstName: 'Jo', lastName: 'Journey', email, password, confirmPassword: password, role },
+    data: {
+      firstName: 'Jo',
+      lastName: 'Journey',
+      email,
+      password,
+      confirmPassword: password,
+      role,
+      termsAccepted: true,
+    },
   });
   expect(registered.status()).toBe(201);
   const { activationToken } = (await registered.json()) as { activationToken: string };

@@ -15,6 +15,7 @@ import { createContext, type AppContext, type ContextDeps } from './context.js';
 import { createServices, features, type ApiPrefix, type Services } from './features/index.js';
 import { seedDemoBilling } from './features/billing/index.js';
 import { seedDemoJournal } from './features/journal/index.js';
+import { seedDemoAcceptance } from './features/legal/index.js';
 import { forbidden } from './platform/errors.js';
 import { registerErrorHandling } from './platform/http-errors.js';
 import { registerInputEdge } from './platform/input-edge.js';
@@ -135,6 +136,7 @@ export async function buildApp(
   if (deps.seedDemoJournal) {
     await seedDemoJournal(ctx, services.journal);
     await seedDemoBilling(ctx, services.billing);
+    await seedDemoAcceptance(ctx);
   }
   const routes = features.flatMap((feature) => feature.routes?.(ctx, services) ?? []);
   for (const prefix of ['/api/v1', '/api', '/api/ai'] satisfies ApiPrefix[]) {

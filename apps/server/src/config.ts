@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { sessionTimings, type SessionTimings } from '@mindledger/domain';
+import {
+  acceptanceDocumentIds,
+  defaultPrivacyEmail,
+  isValidEmail,
+  legalDocuments,
+  sessionTimings,
+  type AcceptanceDocumentId,
+  type SessionTimings,
+} from '@mindledger/domain';
 
 /** Every environment variable the server reads, with its default. README lists the same. */
 export interface Config {
@@ -48,6 +56,21 @@ export interface Config {
    */
   vapidPublicKey: string | undefined;
   vapidPrivateKey: string | undefined;
+  legal: LegalConfig;
+}
+
+/** The legal texts' contacts, and the versions users must have accepted (issue 17; decision 094). */
+export interface LegalConfig {
+  /** The privacy contact the texts name (PRIVACY_EMAIL). */
+  privacyEmail: string;
+  /** The Privacy Officer's postal address (PRIVACY_POSTAL_ADDRESS); unset, the texts say to ask by email. */
+  privacyPostalAddress: string | undefined;
+  /**
+   * The version of each document to accept: the registry's (packages/domain/src/legal/documents.ts),
+   * or outside production one named by LEGAL_TEST_VERSIONS (e.g. `terms=1.1`), so a browser journey
+   * can restart the server as if a new version had been deployed. Read at each request.
+   */
+  currentVersions: Record<AcceptanceDocumentId, string>;
 }
 
 /** Stripe (issue 12): the keys, the price of each paid plan, and an API address for tests. */
@@ -134,6 +157,36 @@ export function defaultRateLimits(env: NodeJS.ProcessEnv = {}): RateLimitConfig 
   };
 }
 
+/** LEGAL_TEST_VERSIONS: `document=version` pairs, comma-separated; refused in production. */
+function legalConfig(env: NodeJS.ProcessEnv, nodeEnv: Config['env']): LegalConfig {
+  const privacyEmail = (env.PRIVACY_EMAIL || defaultPrivacyEmail).trim();
+  if (!isValidEmail(privacyEmail)) throw new Error(`PRIVACY_EMAIL is not an email address: ${privacyEmail}`);
+  const currentVersions = Object.fromEntries(
+    acceptanceDocumentIds.map((id) => [id, legalDocuments[id].version]),
+  ) as Record<AcceptanceDocumentId, string>;
+  const overrides = env.LEGAL_TEST_VERSIONS?.trim();
+  if (overrides) {
+    if (nodeEnv === 'production')
+      throw new Error('LEGAL_TEST_VERSIONS is for tests and cannot be set in production');
+    for (const pair of overrides.split(',')) {
+      const [id, version] = pair.split('=').map((part) => part.trim());
+      if (
+        !id ||
+        !version ||
+        !(acceptanceDocumentIds as readonly string[]).includes(id) ||
+        version.length > 20
+      )
+        throw new Error(`LEGAL_TEST_VERSIONS: expected document=version pairs, got "${pair}"`);
+      currentVersions[id as AcceptanceDocumentId] = version;
+    }
+  }
+  return {
+    privacyEmail,
+    privacyPostalAddress: env.PRIVACY_POSTAL_ADDRESS?.trim() || undefined,
+    currentVersions,
+  };
+}
+
 /** Stripe's settings: all of them with STRIPE_SECRET_KEY, none without it. */
 function stripeConfig(env: NodeJS.ProcessEnv): StripeConfig | undefined {
   const secretKey = env.STRIPE_SECRET_KEY || undefined;
@@ -214,5 +267,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: stripeConfig(env),
     vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY || undefined,
+    legal: legalConfig(env, nodeEnv),
   };
 }

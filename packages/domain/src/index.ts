@@ -32,3 +32,4 @@ export * from './ai-documents/index.js';
 export * from './clinical/index.js';
 export * from './measures/index.js';
 export * from './backup/index.js';
+export * from './legal/index.js';

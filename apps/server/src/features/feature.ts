@@ -17,6 +17,7 @@ import type { JournalService } from './journal/service.js';
 import type { MeasuresService } from './measures/index.js';
 import type { ClinicalExportService } from './clinical-export/index.js';
 import type { BackupService } from './backup/index.js';
+import type { ConsentsService, LegalService } from './legal/index.js';
 import type { InitialJourneyService } from './initial-journey/service.js';
 import type { ImportantUpdates } from './notifications/important-updates.js';
 import type { NotificationsService } from './notifications/service.js';
@@ -65,6 +66,9 @@ export interface Services {
   clinicalExport: ClinicalExportService;
   /** Backup export and import of a client's own data (features/backup). */
   backup: BackupService;
+  /** The legal documents' acceptance and a client's consents (features/legal). */
+  legal: LegalService;
+  consents: ConsentsService;
 }
 
 /**

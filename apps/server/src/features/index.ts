@@ -14,6 +14,7 @@ import { goalsFeature } from './goals/index.js';
 import { healthFeature } from './health/index.js';
 import { initialJourneyFeature } from './initial-journey/index.js';
 import { journalFeature } from './journal/index.js';
+import { legalFeature } from './legal/index.js';
 import { measuresFeature } from './measures/index.js';
 import { notificationsFeature } from './notifications/index.js';
 import { profileFeature } from './profile/index.js';
@@ -47,4 +48,5 @@ export const features: readonly Feature[] = [
   measuresFeature,
   clinicalExportFeature,
   backupFeature,
+  legalFeature,
 ];

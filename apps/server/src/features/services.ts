@@ -19,6 +19,7 @@ import { JournalService } from './journal/service.js';
 import { MeasuresService } from './measures/index.js';
 import { ClinicalExportService } from './clinical-export/index.js';
 import { BackupService } from './backup/index.js';
+import { ConsentsService, LegalService } from './legal/index.js';
 import { InitialJourneyService } from './initial-journey/service.js';
 import { ImportantUpdates } from './notifications/important-updates.js';
 import { NotificationsService } from './notifications/service.js';
@@ -58,5 +59,7 @@ export function createServices(ctx: AppContext): Services {
     measures: new MeasuresService(ctx, notifications),
     clinicalExport: new ClinicalExportService(ctx),
     backup: new BackupService(ctx, notifications, weeklyAutomation),
+    legal: new LegalService(ctx),
+    consents: new ConsentsService(ctx),
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { auditText, cutAuditMetadata, type AuditAction, type ClientAuditEntry } from '@mindledger/domain';
-import type { Db } from '../db/client.js';
+import type { Db, Executor } from '../db/client.js';
 import { auditLogs, clientAuditEvents } from '../db/schema/index.js';
 import type { Clock } from './clock.js';
 import type { AccessClaims } from './tokens.js';
@@ -53,11 +53,14 @@ export class Audit {
     };
   }
 
-  /** Records server-observed entries (the server's trail, audit_logs). */
-  async record(entries: AuditEntry | AuditEntry[], request?: FastifyRequest): Promise<void> {
+  /**
+   * Records server-observed entries (the server's trail, audit_logs). With `tx` the row is part of
+   * the caller's transaction: the change and its audit row are written together or not at all.
+   */
+  async record(entries: AuditEntry | AuditEntry[], request?: FastifyRequest, tx?: Executor): Promise<void> {
     const list = Array.isArray(entries) ? entries : [entries];
     if (list.length === 0) return;
-    await this.db.insert(auditLogs).values(list.map((e) => this.row(e, request)));
+    await (tx ?? this.db).insert(auditLogs).values(list.map((e) => this.row(e, request)));
   }
 
   /**

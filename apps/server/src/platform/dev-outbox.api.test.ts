@@ -77,6 +77,7 @@ describe('GET /api/dev/outbox (development and tests only)', () => {
       email,
       password: 'Analytic@1843',
       confirmPassword: 'Analytic@1843',
+      termsAccepted: true,
     });
     expect(registered.status).toBe(201);
     const mail = await server.mail(email, /Activate/);

@@ -47,6 +47,7 @@ describe('NUL in text fields and search or filter parameters', () => {
       email,
       password: 'Secret@123',
       confirmPassword: 'Secret@123',
+      termsAccepted: true,
       role: 'patient',
     });
     expect(registration.status).toBe(201);

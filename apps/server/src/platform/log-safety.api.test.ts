@@ -115,6 +115,7 @@ describe('the server log', () => {
           email,
           password: 'Analytic@1843',
           confirmPassword: 'Analytic@1843',
+          termsAccepted: true,
         },
       ],
       [

@@ -9,6 +9,7 @@ const registration = (email: string) => ({
   email,
   password: 'Mailbox@2026',
   confirmPassword: 'Mailbox@2026',
+  termsAccepted: true,
 });
 
 let server: TestServer | undefined;

@@ -54,6 +54,7 @@ describe('stored markup', () => {
       email,
       password: 'Analytic@1843',
       confirmPassword: 'Analytic@1843',
+      termsAccepted: true,
     });
     expect(registered.status).toBe(201);
     const [row] = await server.database.db.select().from(users).where(eq(users.email, email));

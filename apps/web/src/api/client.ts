@@ -6,7 +6,10 @@ import type { SessionResponse } from './types';
 /** Base path of every data call (Part 1 §7); paths starting with /api/ are used as they are. */
 export const API_BASE = '/api/proxy/v1';
 
-/** Calls that never trigger the refresh-and-retry dance on a 401 (they are the auth flow itself). */
+/**
+ * Calls that never trigger the refresh-and-retry dance on a 401: the auth flow itself, and the
+ * public calls a signed-out page makes (client-config, legal/documents).
+ */
 const authEndpoints = new Set([
   'login',
   'registration',
@@ -18,6 +21,7 @@ const authEndpoints = new Set([
   'reset-user-password',
   'set-password',
   'client-config',
+  'legal/documents',
 ]);
 
 export interface FieldError {

@@ -18,6 +18,7 @@ import {
   IconReportAnalytics,
   IconSpeakerphone,
   IconUsers,
+  IconShieldLock,
 } from '@tabler/icons-react';
 import type { Role } from '@mindledger/domain';
 import { isPathRegistered } from './route-registry';
@@ -78,6 +79,12 @@ export const profileMenuItems: readonly NavItem[] = [
   },
   { label: 'Subscription', to: '/subscription', roles: ['patient'], icon: IconCreditCard },
   { label: 'Backup and Import', to: '/profile/backup', roles: ['patient'], icon: IconDatabaseExport },
+  {
+    label: 'Privacy and consents',
+    to: '/profile/privacy',
+    roles: ['patient', 'provider'],
+    icon: IconShieldLock,
+  },
 ];
 
 export function visibleItems(items: readonly NavItem[], role: Role | null | undefined): NavItem[] {

@@ -106,6 +106,25 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // The legal documents (issue 17): public, signed in or not, so not behind PublicOnly.
+        path: '/legal',
+        lazy: () => import('./layouts/AuthLayout').then((m) => ({ element: <m.AuthLayout width={880} /> })),
+        children: (
+          [
+            ['terms', 'terms'],
+            ['privacy', 'privacy'],
+            ['hipaa-notice', 'hipaa-notice'],
+            ['marketing-authorization', 'marketing-authorization'],
+          ] as const
+        ).map(([path, document]) => ({
+          path,
+          lazy: () =>
+            import('../features/legal/LegalPage').then((m) => ({
+              element: <m.LegalPage document={document} />,
+            })),
+        })),
+      },
+      {
         element: (
           <RequireAuth>
             <AppLayout />
@@ -322,6 +341,13 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/profile/ProfileSettingsPage').then((m) => ({
                     Component: m.ProfileSettingsPage,
+                  })),
+              },
+              {
+                path: '/profile/privacy',
+                lazy: () =>
+                  import('../features/legal/privacy/PrivacyConsentsPage').then((m) => ({
+                    Component: m.PrivacyConsentsPage,
                   })),
               },
             ],

@@ -7,6 +7,7 @@ const valid = {
   email: 'ada@example.test',
   password: 'Analytic@1843',
   confirmPassword: 'Analytic@1843',
+  termsAccepted: true,
 };
 
 /** `path: message` of every issue of a failed parse. */
@@ -29,6 +30,7 @@ describe('registrationSchema (Part 1 §5 Registration)', () => {
       'email: Email is required',
       'password: Password is required',
       'confirmPassword: Confirm password is required',
+      'termsAccepted: Please accept the Terms of Use and Privacy Policy to continue.',
     ]);
   });
 

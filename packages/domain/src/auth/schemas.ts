@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, nameText } from '../platform/fields.js';
 import { messages } from '../platform/messages.js';
+import { legalMessages } from '../legal/consents.js';
 import { isValidTimezone } from '../profile/timezones.js';
 import { currentPasswordField, newPasswordField } from './password.js';
 
@@ -31,6 +32,10 @@ export const registrationSchema = z
       .default('patient'),
     /** The browser's zone: a new account counts its days where the person lives (decision 046). */
     timezone: z.string().refine(isValidTimezone, 'Choose a valid time zone').optional(),
+    /** The Terms of Service and the Privacy Policy, read and accepted (issue 17): only `true` registers. */
+    termsAccepted: z
+      .boolean({ error: legalMessages.termsRequired })
+      .refine((accepted) => accepted, legalMessages.termsRequired),
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],

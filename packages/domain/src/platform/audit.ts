@@ -38,6 +38,10 @@ export const auditActions = [
   'SECURITY_LOGOUT',
   'TOKEN_REUSE_DETECTED',
   'VIEW_PAGE',
+  'LEGAL_DOCUMENTS_ACCEPTED',
+  'RESEARCH_CONSENT_CHANGED',
+  'MARKETING_AUTHORIZATION_GRANTED',
+  'MARKETING_AUTHORIZATION_REVOKED',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

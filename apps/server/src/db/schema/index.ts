@@ -11,3 +11,4 @@ export * from './clinical.js';
 export * from './measures.js';
 export * from './clinical-exports.js';
 export * from './backup.js';
+export * from './legal.js';

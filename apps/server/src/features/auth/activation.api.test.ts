@@ -53,6 +53,7 @@ async function register() {
     email,
     password: strong,
     confirmPassword: strong,
+    termsAccepted: true,
   });
   expect(reply.status).toBe(201);
   const code = codeIn((await nthMail(email, /Activate/, 1)).text);

@@ -17,6 +17,7 @@ const valid = {
   email: 'ada@example.test',
   password: 'Analytic@1843',
   confirmPassword: 'Analytic@1843',
+  termsAccepted: true,
 };
 
 describe('registration and activation', () => {

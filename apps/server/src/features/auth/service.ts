@@ -23,6 +23,7 @@ import {
 } from '../../platform/errors.js';
 import { hashPassword, verifyDummy, verifyPassword } from '../../platform/passwords.js';
 import { claimEmailInvitations } from '../connections/index.js';
+import { recordRegistrationAcceptance } from '../legal/index.js';
 import { Codes, codeMessages } from './codes.js';
 import { emails } from './emails.js';
 import { presentUser } from './presenter.js';
@@ -72,20 +73,25 @@ export class AuthService {
     const { db, mailer, config, audit } = this.ctx;
     if (await findUserByEmail(db, input.email)) throw conflict(authMessages.emailTaken);
     const passwordHash = await hashPassword(input.password);
-    const inserted = await db
-      .insert(users)
-      .values({
-        email: input.email,
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        role: input.role,
-        approved: input.role !== 'provider',
-        ...(input.timezone ? { timezone: input.timezone } : {}),
-      })
-      .onConflictDoNothing()
-      .returning();
-    const user = inserted[0];
+    // The account and its acceptance of the Terms and the Privacy Policy (the schema takes only
+    // termsAccepted: true) are written together, or not at all.
+    const user = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: input.role,
+          approved: input.role !== 'provider',
+          ...(input.timezone ? { timezone: input.timezone } : {}),
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (row) await recordRegistrationAcceptance(this.ctx, tx, row, request);
+      return row;
+    });
     if (!user) throw conflict(authMessages.emailTaken);
     const { code, token } = await this.codes.issue(user.id, 'activation');
     await mailer.send(emails.activation(user.email, user.firstName, code, config.codeTtlMinutes));

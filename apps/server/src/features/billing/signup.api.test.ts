@@ -39,6 +39,7 @@ async function activated(role: 'patient' | 'provider' = 'patient') {
     email,
     password,
     confirmPassword: password,
+    termsAccepted: true,
     role,
   });
   expect(registered.status).toBe(201);

@@ -21,6 +21,7 @@ async function registerAndActivate(email: string, role: 'patient' | 'provider') 
     email,
     password: strong,
     confirmPassword: strong,
+    termsAccepted: true,
     ...(role === 'provider' ? { role } : {}),
   });
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);

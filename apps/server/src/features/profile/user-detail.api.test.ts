@@ -182,6 +182,7 @@ describe('delete-account', () => {
       email: user.email,
       password: 'Another&Pass9',
       confirmPassword: 'Another&Pass9',
+      termsAccepted: true,
     });
     expect(again.status).toBe(201);
   });

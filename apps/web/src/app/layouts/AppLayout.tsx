@@ -2,6 +2,7 @@ import { AppShell, Box, Container } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useCurrentUser } from '../../features/auth';
 import { OutboxSync } from '../../features/journal';
+import { LegalGate } from '../../features/legal';
 import { SessionTimers } from '../../features/session';
 import { effectiveMixLayout, useThemeSettings } from '../../features/theme';
 import { mainNavItems, visibleItems } from '../nav-items';
@@ -53,7 +54,9 @@ export function AppLayout() {
           py={boxed ? 'md' : 0}
           className={boxed ? 'boxed-content' : undefined}
         >
-          <Outlet />
+          <LegalGate userId={user.id}>
+            <Outlet />
+          </LegalGate>
         </Container>
       </AppShell.Main>
       <SessionTimers />

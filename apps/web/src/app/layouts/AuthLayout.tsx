@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Anchor, Box, Center, Paper, Stack, Text } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { authStore } from '../../features/auth';
+import { LegalFooterLinks } from '../../features/legal';
 import { Logo } from '../../ui/Logo';
 
 /** Centered card for the sign-in, registration and code pages (wider for the signup plan step). */
@@ -25,6 +26,7 @@ export function AuthLayout({ width = 460 }: { width?: number }) {
             </Anchor>{' '}
             in the US.
           </Text>
+          <LegalFooterLinks />
         </Stack>
       </Center>
     </Box>

@@ -35,9 +35,14 @@ export function MyProfilePage() {
       <PageTitle
         title="My Profile"
         actions={
-          <Button component={Link} to="/profile/edit-profile" variant="light">
-            Edit profile
-          </Button>
+          <Group gap="sm">
+            <Button component={Link} to="/profile/privacy" variant="default">
+              Privacy and consents
+            </Button>
+            <Button component={Link} to="/profile/edit-profile" variant="light">
+              Edit profile
+            </Button>
+          </Group>
         }
       />
       <Card withBorder radius="lg" padding="xl">

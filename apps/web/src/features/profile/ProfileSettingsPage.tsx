@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { SimpleGrid, Stack } from '@mantine/core';
+import { useLocation } from 'react-router';
 import { PageTitle } from '../../ui/PageTitle';
 import { useCurrentUser } from '../auth';
 import { MyRecordActions } from '../clinical-export';
@@ -12,9 +14,20 @@ import { PersonalInfoSection } from './sections/PersonalInfoSection';
 import { SettingsCard } from './sections/SettingsCard';
 import { TwoFactorSection } from './sections/TwoFactorSection';
 
+/** A link to one section (e.g. #delete-account-title from Privacy and consents) lands on it. */
+function useSectionFromHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    target?.scrollIntoView({ block: 'start' });
+  }, [hash]);
+}
+
 /** /profile/edit-profile: Profile Settings. */
 export function ProfileSettingsPage() {
   const user = useCurrentUser();
+  useSectionFromHash();
   if (!user) return null;
   return (
     <Stack gap={0}>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { passwordRuleMessage } from '@mindledger/domain';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
@@ -51,9 +51,22 @@ describe('registration page', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'Strong@123');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'Strong@123');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    // Not without the Terms of Use and the Privacy Policy accepted.
+    expect(
+      await screen.findByText('Please accept the Terms of Use and Privacy Policy to continue.'),
+    ).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/activate'));
     const body = JSON.parse(String(fetchMock.mock.calls[0]![1]?.body)) as Record<string, unknown>;
-    expect(body).toMatchObject({ firstName: 'Paul', lastName: 'Roe', email: 'p@x.io', role: 'provider' });
+    expect(body).toMatchObject({
+      firstName: 'Paul',
+      lastName: 'Roe',
+      email: 'p@x.io',
+      role: 'provider',
+      termsAccepted: true,
+    });
     // The new account counts its days in this browser's zone.
     expect(body.timezone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(JSON.parse(sessionStorage.getItem('ml_pending_activation')!)).toEqual({
@@ -61,5 +74,24 @@ describe('registration page', () => {
       email: 'p@x.io',
       role: 'provider',
     });
+  });
+
+  it("ticks the box from the Terms modal's 'Accept'; the Privacy Policy modal only closes", async () => {
+    fetchMock.mockImplementation(async () => jsonResponse({ success: true, privacyEmail: 'privacy@x.test' }));
+    render();
+    const box = screen.getByRole('checkbox', { name: /I have read and accept/ });
+    expect(box).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Privacy Policy' }));
+    const privacy = await screen.findByRole('dialog', { name: 'Privacy Policy' });
+    expect(within(privacy).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    await userEvent.click(within(privacy).getAllByRole('button', { name: 'Close' }).at(-1) as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(box).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Terms of Use' }));
+    const terms = await screen.findByRole('dialog', { name: 'Terms of Use' });
+    expect(await within(terms).findByText(/18 or older/)).toBeInTheDocument();
+    await userEvent.click(within(terms).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(box).toBeChecked();
   });
 });

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Anchor,
   Button,
+  Checkbox,
   Group,
   PasswordInput,
   Radio,
@@ -18,19 +19,29 @@ import {
   isValidTimezone,
   passwordSpecials,
   registrationSchema,
+  termsModalTitle,
   type RegistrationInput,
 } from '@mindledger/domain';
 import { errorMessage } from '../../../api/client';
 import { toast } from '../../../ui/toast';
 import { useDocumentTitle } from '../../../ui/PageTitle';
 import { authApi } from '../api';
+import { TermsModal } from '../../legal';
 import { FormAlert } from '../components/FormAlert';
 import { applyServerFieldErrors } from '../components/form-utils';
 import { withMobileFlag } from '../components/links';
 import { savePendingCode } from '../pending-code';
 import { passwordToggleProps } from '../../../ui/password-toggle';
 
-const fields = ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'role'] as const;
+const fields = [
+  'firstName',
+  'lastName',
+  'email',
+  'password',
+  'confirmPassword',
+  'role',
+  'termsAccepted',
+] as const;
 
 function browserTimezone(): string | undefined {
   try {
@@ -48,6 +59,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const mobile = params.get('m') === '1';
   const [formError, setFormError] = useState<string | null>(null);
+  const [reading, setReading] = useState<'terms' | 'privacy' | null>(null);
   const form = useForm<RegistrationInput>({
     resolver: zodResolver(registrationSchema),
     defaultValues: {
@@ -57,6 +69,7 @@ export function RegisterPage() {
       password: '',
       confirmPassword: '',
       role: params.get('role') === 'provider' ? 'provider' : 'patient',
+      termsAccepted: false,
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -140,6 +153,53 @@ export function RegisterPage() {
           error={errors.confirmPassword?.message}
           visibilityToggleButtonProps={passwordToggleProps}
           {...form.register('confirmPassword')}
+        />
+        <Stack gap={6}>
+          <Controller
+            control={form.control}
+            name="termsAccepted"
+            render={({ field }) => (
+              <Checkbox
+                label="I have read and accept the Terms of Use and the Privacy Policy"
+                checked={field.value === true}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={errors.termsAccepted?.message}
+              />
+            )}
+          />
+          <Text fz="sm" c="dimmed" pl={32}>
+            Read the{' '}
+            <Anchor component="button" type="button" fz="sm" onClick={() => setReading('terms')}>
+              Terms of Use
+            </Anchor>{' '}
+            and the{' '}
+            <Anchor component="button" type="button" fz="sm" onClick={() => setReading('privacy')}>
+              Privacy Policy
+            </Anchor>
+          </Text>
+        </Stack>
+        <TermsModal
+          opened={reading === 'terms'}
+          title={termsModalTitle}
+          documents={['terms']}
+          onClose={() => setReading(null)}
+          onAccept={() => {
+            form.setValue('termsAccepted', true, { shouldValidate: form.formState.isSubmitted });
+            setReading(null);
+          }}
+          intro={
+            <Text fz="sm">
+              Accepting the Terms of Use also confirms that you have read the Privacy Policy.
+            </Text>
+          }
+        />
+        <TermsModal
+          opened={reading === 'privacy'}
+          title="Privacy Policy"
+          documents={['privacy']}
+          onClose={() => setReading(null)}
         />
         <Button type="submit" loading={isSubmitting} fullWidth>
           Create account
