@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { backupReport, benchBackup } from './backup.js';
 import { benchCheckFeature, benchRenewals, billingReport, seedRenewals } from './billing.js';
 import { benchClinicalExport, clinicalExportReport } from './clinical-export.js';
 import { benchConnections, connectionsReport, seedConnections } from './connections.js';
@@ -34,8 +35,8 @@ import { benchWeeklyInsights, weeklyInsightsReport } from './weekly-insights.js'
 import { soakSvg, summarise, summaryTable } from './soak-report.js';
 
 /**
- * `npm run bench [foundation|connections|goals|journal|login|ledger|billing|notifications|soak|weekly-insights|provider-notes|clinical-export]`
- * (default: all but soak, weekly-insights, provider-notes and clinical-export, which run only when named; `BENCH_TARGETS=postgres` or
+ * `npm run bench [foundation|connections|goals|journal|login|ledger|billing|notifications|soak|weekly-insights|provider-notes|clinical-export|backup]`
+ * (default: all but soak, weekly-insights, provider-notes, clinical-export and backup, which run only when named; `BENCH_TARGETS=postgres` or
  * `embedded` for one database): the real, built server on the embedded
  * database and on PostgreSQL, driven by autocannon. Prints tables for bench/README.md and writes
  * them to bench/latest.md.
@@ -292,6 +293,21 @@ if (scenarios.includes('clinical-export')) {
     }
   }
 }
+if (scenarios.includes('backup')) {
+  // PostgreSQL only (issue 17: one client's backup export and its import, time and the server's RSS); its own file
+  if (!(await postgresAvailable())) console.info('backup: no PostgreSQL at BENCH_DATABASE_URL, skipped');
+  else {
+    const url = await freshPgDatabase('bench_backup');
+    created.add(url);
+    try {
+      const report = backupReport(await benchBackup(url));
+      writeFileSync(new URL('./latest-backup.md', import.meta.url), `${report.join('\n')}\n`);
+      lines.push(...report, '');
+    } finally {
+      await drop(url);
+    }
+  }
+}
 if (scenarios.includes('soak')) {
   // PostgreSQL first: the longer, more telling run
   for (const target of [...targets].sort((a, b) =>
@@ -345,7 +361,7 @@ if (scenarios.includes('soak')) {
   }
 }
 for (const url of [...created]) await drop(url);
-// provider-notes and clinical-export alone write only their own bench/latest-<name>.md
-if (only !== 'provider-notes' && only !== 'clinical-export')
+// provider-notes, clinical-export and backup alone write only their own bench/latest-<name>.md
+if (only !== 'provider-notes' && only !== 'clinical-export' && only !== 'backup')
   writeFileSync(new URL('./latest.md', import.meta.url), `${lines.join('\n')}\n`);
 console.info(lines.join('\n'));
