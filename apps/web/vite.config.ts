@@ -140,6 +140,11 @@ export default defineConfig({
     // The entry chunk is ~540 kB raw (React DOM, Mantine, the router) but ~170 kB gzipped; the
     // budget that matters is the patient home's first load (< 200 kB gzipped JS in total).
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     port: 5173,
