@@ -68,6 +68,7 @@ export const backupMessages = {
   zipBomb: 'The archive unpacks to far more than it holds, so it was refused.',
   unsafePath: 'The archive names a file outside its own folder, so it was refused.',
   tooManyFiles: 'The archive holds too many files.',
+  tooManyEntries: `A backup holds at most ${backupLimits.maxEntries.toLocaleString('en-US')} entries.`,
   noDocument: `The archive has no ${backupDocumentName}.`,
   wrongFormat: 'This JSON is not a MindLedger backup.',
   newerVersion: 'This backup was made by a newer version of MindLedger. Update and try again.',

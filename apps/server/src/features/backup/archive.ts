@@ -14,6 +14,8 @@ export interface Archive {
   names(): string[];
   /** A member's bytes (at most `max`), or null when there is no such member. */
   read(name: string, max: number): Promise<Buffer | null>;
+  /** A member's bytes as they unpack (at most `max`), or null when there is no such member. */
+  stream(name: string, max: number): Promise<AsyncIterable<Buffer> | null>;
   close(): void;
 }
 
@@ -71,33 +73,46 @@ export async function openArchive(path: string): Promise<Archive> {
     zip.close();
     throw error instanceof AppError ? error : zipError(error);
   }
-  return {
-    names: () => [...entries.keys()],
-    async read(name, max) {
-      const entry = entries.get(name);
-      if (!entry) return null;
-      if (entry.uncompressedSize > max) throw badRequest(msg.zipBomb);
-      let stream: Readable;
-      try {
-        stream = await zip.openReadStreamPromise(entry);
-      } catch (error) {
-        throw zipError(error);
-      }
-      const chunks: Buffer[] = [];
+  async function stream(name: string, max: number): Promise<AsyncIterable<Buffer> | null> {
+    const entry = entries.get(name);
+    if (!entry) return null;
+    if (entry.uncompressedSize > max) throw badRequest(msg.zipBomb);
+    let source: Readable;
+    try {
+      source = await zip.openReadStreamPromise(entry);
+    } catch (error) {
+      throw zipError(error);
+    }
+    return (async function* bounded() {
       let size = 0;
       try {
-        for await (const chunk of stream) {
+        for await (const chunk of source) {
           size += (chunk as Buffer).length;
-          if (size > max) {
-            stream.destroy();
-            throw badRequest(msg.zipBomb);
-          }
-          chunks.push(chunk as Buffer);
+          if (size > max) throw badRequest(msg.zipBomb);
+          yield chunk as Buffer;
         }
       } catch (error) {
         throw error instanceof AppError ? error : zipError(error);
+      } finally {
+        source.destroy();
       }
-      return Buffer.concat(chunks);
+    })();
+  }
+  return {
+    names: () => [...entries.keys()],
+    stream,
+    async read(name, max) {
+      const chunks = await stream(name, max);
+      if (!chunks) return null;
+      // one buffer of the declared size (yauzl checks the member unpacks to exactly that)
+      const out = Buffer.allocUnsafe(entries.get(name)?.uncompressedSize ?? 0);
+      let size = 0;
+      for await (const chunk of chunks) {
+        if (size + chunk.length > out.length) throw badRequest(msg.zipBomb);
+        chunk.copy(out, size);
+        size += chunk.length;
+      }
+      return out.subarray(0, size);
     },
     close: () => zip.close(),
   };

@@ -325,7 +325,7 @@ describe('the round trip', () => {
     });
     expect(done.status).toBe('completed');
     expect(done.result).toMatchObject({
-      added: { entries: 3, goals: 2, documents: 1, messages: 2, photos: 2 },
+      added: { entries: 3, goals: 2, documents: 1, messages: 2, photos: 1 },
       profile: true,
       settings: true,
     });

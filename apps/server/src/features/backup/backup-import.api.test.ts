@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import yazl from 'yazl';
 import { backupMessages as msg, goalMessages } from '@mindledger/domain';
-import { backupImports, goals, journalEntries } from '../../db/schema/index.js';
+import { backupImports, goalMentions, goals, journalEntries } from '../../db/schema/index.js';
 import {
   confirmImport,
   daylioCsv,
@@ -42,6 +42,73 @@ function zipOf(members: Record<string, Buffer | string>): Promise<Buffer> {
     zip.outputStream.on('error', reject);
   });
 }
+
+/** backup.json as our export lays it out: the head, then `"entries": [` and one entry a line. */
+function exportLayout(doc: { entries: unknown[] } & Record<string, unknown>): string {
+  const { entries, ...head } = doc;
+  const lines = entries.map((e, i) => `${i ? ',' : ''}\n  ${JSON.stringify(e)}`).join('');
+  return `${JSON.stringify(head, null, 1).slice(0, -2)},\n "entries": [${lines}\n ]\n}\n`;
+}
+
+describe('reading a backup archive', () => {
+  const day = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 3_600_000).toISOString();
+  const backupOf = (count: number, broken: boolean) => ({
+    format: 'mindledger-backup',
+    version: 1,
+    exportedAt: new Date().toISOString(),
+    profile: { firstName: 'Ana', lastName: 'Lee', timezone: 'UTC' },
+    goals: [{ id: 'g1', type: 'personal', text: 'Walk every day', status: 'active' }],
+    entries: Array.from({ length: count }, (_, i) => ({
+      id: `e${i}`,
+      entryAt: day(i),
+      userTimezone: 'UTC',
+      mood: broken && i === 1 ? 'x'.repeat(201) : 'Fine',
+      notes: `Entry ${i}, café ☕`,
+      journalType: 'prompt',
+      goalIds: broken && i === 2 ? ['nope'] : i % 3 === 0 ? ['g1'] : [],
+    })),
+  });
+
+  it('reads our export’s layout an entry at a time and any other layout whole, with the same findings', async () => {
+    const { client } = await server.signIn();
+    const doc = backupOf(4, true);
+    const findings: string[][] = [];
+    for (const text of [exportLayout(doc), JSON.stringify(doc), JSON.stringify(doc, null, 2)]) {
+      const up = await uploadImport(client, await zipOf({ 'backup.json': text }), 'backup.zip');
+      expect(up.status).toBe(201);
+      const res = await client.post<{ data: { valid: boolean; problems: { where: string }[] } }>(
+        '/api/v1/import/validate',
+        { importId: up.body.data.importId },
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.data.valid).toBe(false);
+      findings.push(res.body.data.problems.map((p) => p.where).sort());
+    }
+    expect(findings[0]).toEqual(['entries[1].mood', 'entries[2].goalIds']);
+    expect(findings[1]).toEqual(findings[0]);
+    expect(findings[2]).toEqual(findings[0]);
+  });
+
+  it('imports a streamed backup of 250 entries in batches, each with its goal links', async () => {
+    const { client, user } = await server.signIn();
+    const zip = await zipOf({ 'backup.json': exportLayout(backupOf(250, false)) });
+    const done = await importFile(client, zip, 'backup.zip');
+    expect(done).toMatchObject({ status: 'completed', result: { added: { entries: 250, goals: 1 } } });
+    const rows = await entriesOf(user.id);
+    expect(rows).toHaveLength(250);
+    expect(new Set(rows.map((r) => r.notes))).toContain('Entry 249, café ☕');
+    const [goal] = await goalsOf(user.id);
+    const links = await server.database.db
+      .select()
+      .from(goalMentions)
+      .where(eq(goalMentions.goalId, goal!.id));
+    expect(links.filter((l) => l.entryId)).toHaveLength(84);
+    // the same file again, skipping what is there: nothing added
+    const again = await importFile(client, zip, 'backup.zip');
+    expect(again.result!.added.entries).toBe(0);
+    expect(await entriesOf(user.id)).toHaveLength(250);
+  });
+});
 
 describe('importing from Daylio', () => {
   it('previews, then imports every row with our moods, activities, times and zones; twice adds nothing', async () => {

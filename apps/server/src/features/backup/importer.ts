@@ -39,19 +39,18 @@ export async function currentState(
 ): Promise<CurrentState> {
   const user = await repo.user(userId, tx);
   if (!user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
-  const [existing, goals, settings, messages, documents] = await Promise.all([
-    repo.existingEntries(
-      userId,
-      file.entries.map((e) => e.key),
-      file.entries.flatMap((e) => (e.fileId ? [e.fileId] : [])),
-      file.entries.map((e) => e.entryAt),
-      tx,
-    ),
-    repo.liveGoals(userId, tx),
-    repo.settingsOf(userId, tx),
-    repo.journeyMessages(userId, tx),
-    repo.documents(userId, tx),
-  ]);
+  // one after another: a transaction's client runs one query at a time
+  const existing = await repo.existingEntries(
+    userId,
+    file.entries.map((e) => e.key),
+    file.entries.flatMap((e) => (e.fileId ? [e.fileId] : [])),
+    file.entries.map((e) => e.entryAt),
+    tx,
+  );
+  const goals = await repo.liveGoals(userId, tx);
+  const settings = await repo.settingsOf(userId, tx);
+  const messages = await repo.journeyMessages(userId, tx);
+  const documents = await repo.documents(userId, tx);
   return {
     entriesByKey: existing.byKey,
     entryIds: existing.byId,
@@ -83,6 +82,38 @@ export async function currentState(
   };
 }
 
+/** The first `n` bytes of a stream, and the whole stream again (those bytes included). */
+async function firstBytes(
+  chunks: AsyncIterable<Buffer>,
+  n: number,
+): Promise<{ head: Buffer; rest: AsyncIterable<Buffer>; cancel: () => Promise<unknown> }> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const seen: Buffer[] = [];
+  let size = 0;
+  while (size < n) {
+    const next = await iterator.next();
+    if (next.done) break;
+    seen.push(next.value);
+    size += next.value.length;
+  }
+  async function* rest() {
+    yield* seen;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+  return {
+    head: Buffer.concat(seen).subarray(0, n),
+    rest: rest(),
+    cancel: async () => iterator.return?.(),
+  };
+}
+
+/** Entries stored per statement (with their goal links) by an import. */
+const importBatch = 100;
+
 const photoId = (ext: string) => `${randomBytes(12).toString('hex')}.${ext}`;
 
 /**
@@ -103,14 +134,17 @@ export async function writeImportFiles(
   try {
     for (const member of wanted) {
       if (signal.aborted) throw new ImportCancelled();
-      const data = await file.archive.read(member, backupLimits.maxImageBytes);
-      if (!data) throw badRequest(`The archive has no ${member.slice(0, 100)}.`);
-      const type = detectImageType(data);
+      const chunks = await file.archive.stream(member, backupLimits.maxImageBytes);
+      if (!chunks) throw badRequest(`The archive has no ${member.slice(0, 100)}.`);
+      // streamed to the files port: the type from the first bytes, then the rest as it unpacks
+      const { head, rest, cancel } = await firstBytes(chunks, 12);
+      const type = detectImageType(head);
+      if (!type) await cancel();
       if (!type) throw badRequest(`${member.slice(0, 100)} is not a PNG, JPEG or WebP image.`);
       const name = photoId(type.ext);
       const key = member.startsWith('avatar/') ? `avatars/${userId}/${name}` : `journal/${userId}/${name}`;
-      await ctx.files.put(key, data, type.mime);
       written.push(key);
+      await ctx.files.putStream(key, rest, type.mime);
       names.set(member, name);
     }
   } catch (error) {
@@ -157,7 +191,14 @@ export async function applyImport(
   const plan = planImport(file, current, chosen, fallback);
   const now = ctx.clock.now();
   const result: ImportResult = {
-    added: { entries: 0, goals: 0, documents: 0, messages: 0, photos: input.files.size },
+    added: {
+      entries: 0,
+      goals: 0,
+      documents: 0,
+      messages: 0,
+      // the journal's photos (the avatar is the profile's)
+      photos: [...input.files.keys()].filter((member) => !member.startsWith('avatar/')).length,
+    },
     replaced: 0,
     skipped: 0,
     keptBoth: 0,
@@ -226,54 +267,67 @@ export async function applyImport(
   check();
   input.progress(20);
 
-  // entries
-  const rows: (typeof journalEntries.$inferInsert)[] = [];
-  const rowGoals: string[][] = [];
+  // entries: every one decided first (the replaced ones go before their successors are written),
+  // then stored 100 at a time with their goal links, so only a batch is in memory at once
+  const kept: { e: ImportFile['entries'][number]; keepBoth: boolean }[] = [];
   const replacedIds: string[] = [];
   for (const [i, e] of file.entries.entries()) {
     const { resolution, existingId } = decide(`e${i}`);
     if (resolution === 'skip') continue;
     if (resolution === 'replace' && existingId) replacedIds.push(existingId);
-    const photoData = e.entry.photoData
-      ? {
-          ...e.entry.photoData,
-          images: e.photoFiles.map((member) => ({ fileId: input.files.get(member) ?? '' })),
-        }
-      : undefined;
-    const values = storedEntryValues({ ...e.entry, photoData }, now);
-    rows.push({
-      ...values,
-      patientId: userId,
-      entryAt: e.entryAt,
-      localDay: e.localDay,
-      userTimezone: e.timezone,
-      customDate: e.customDate,
-      activities: e.activities,
-      dayDetails: e.dayDetails,
-      importKey: resolution === 'keepBoth' ? `${e.key}#${importId}` : e.key,
-      createdAt: e.createdAt ?? e.entryAt,
-      updatedAt: now,
-    });
-    rowGoals.push(e.goalFileIds.flatMap((fid) => (goalIds.has(fid) ? [goalIds.get(fid)!] : [])));
+    kept.push({ e, keepBoth: resolution === 'keepBoth' });
   }
   for (const id of await repo.removeEntries(tx, userId, replacedIds, now)) touched.add(id);
   check();
-  const created = await repo.insertEntries(tx, rows);
-  result.added.entries = created.length - replacedIds.length;
-  input.progress(70);
-  const links = created.flatMap((row, n) =>
-    rowGoals[n]!.map((goalId) => {
-      touched.add(goalId);
-      return {
-        goalId,
-        entryId: row.id,
+  let created = 0;
+  for (let start = 0; start < kept.length; start += importBatch) {
+    const batch = kept.slice(start, start + importBatch).map(({ e, keepBoth }) => {
+      const photoData = e.entry.photoData
+        ? {
+            ...e.entry.photoData,
+            images: e.photoFiles.map((member) => ({ fileId: input.files.get(member) ?? '' })),
+          }
+        : undefined;
+      const values = storedEntryValues({ ...e.entry, photoData }, now);
+      const row: typeof journalEntries.$inferInsert = {
+        ...values,
         patientId: userId,
-        moodType: rows[n]!.sentiment as 'positive' | 'negative' | 'neutral',
-        createdAt: rows[n]!.createdAt as Date,
+        entryAt: e.entryAt,
+        localDay: e.localDay,
+        userTimezone: e.timezone,
+        customDate: e.customDate,
+        activities: e.activities,
+        dayDetails: e.dayDetails,
+        importKey: keepBoth ? `${e.key}#${importId}` : e.key,
+        createdAt: e.createdAt ?? e.entryAt,
+        updatedAt: now,
       };
-    }),
-  );
-  await repo.insertLinks(tx, links);
+      const goals = e.goalFileIds.flatMap((fid) => (goalIds.has(fid) ? [goalIds.get(fid)!] : []));
+      return { row, goals };
+    });
+    const ids = await repo.insertEntries(
+      tx,
+      batch.map((b) => b.row),
+    );
+    created += ids.length;
+    const links = ids.flatMap(({ id }, n) =>
+      batch[n]!.goals.map((goalId) => {
+        touched.add(goalId);
+        return {
+          goalId,
+          entryId: id,
+          patientId: userId,
+          moodType: batch[n]!.row.sentiment as 'positive' | 'negative' | 'neutral',
+          createdAt: batch[n]!.row.createdAt as Date,
+        };
+      }),
+    );
+    await repo.insertLinks(tx, links);
+    check();
+    input.progress(20 + Math.floor((50 * (start + batch.length)) / Math.max(kept.length, 1)));
+  }
+  result.added.entries = created - replacedIds.length;
+  input.progress(70);
   await repo.insertLooseMentions(tx, loose);
   await repo.recount(tx, [...touched]);
   check();

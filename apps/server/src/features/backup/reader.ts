@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { parse as parseCsv } from 'csv-parse/sync';
 import {
   backupDocumentName,
+  backupEntrySchema,
   backupLimits,
   backupMessages as msg,
   backupSchema,
@@ -25,6 +26,7 @@ import {
   rowKey,
   templateEntryDrafts,
   type BackupDocument,
+  type BackupEntry,
   type CsvRecord,
   type EntryDraft,
   type ImportProblem,
@@ -299,75 +301,93 @@ function templateGoals(
   return out;
 }
 
-/** A backup document's entries and goals, each through the rules of a new one. */
-function backupContent(
-  doc: BackupDocument,
-  archive: Archive | null,
+type BackupHead = Omit<BackupDocument, 'entries'>;
+type BackupContent = Pick<ImportFile, 'entries' | 'goals' | 'documents' | 'messages'>;
+
+/** What one entry of a backup checks against: the archive's members and the file's goals. */
+interface EntryContext {
+  members: Set<string>;
+  goalIds: Set<string>;
+  options: ReadOptions;
+  problems: ImportProblem[];
+}
+
+/** One entry of a backup, through the rules of a new entry, or null with its problems listed. */
+function backupEntry(e: BackupEntry, i: number, c: EntryContext): ImportEntry | null {
+  const where = `entries[${i}]`;
+  for (const id of e.goalIds ?? [])
+    if (!c.goalIds.has(id))
+      c.problems.push({ where: `${where}.goalIds`, message: `No goal ${id.slice(0, 40)} in this backup.` });
+  const entryAt = instantOf(e.entryAt);
+  if (!entryAt) {
+    c.problems.push({ where: `${where}.entryAt`, message: 'Please enter a valid date' });
+    return null;
+  }
+  if (entryAt.getTime() > c.options.now.getTime() + 60_000) {
+    c.problems.push({ where: `${where}.entryAt`, message: 'This date is yet to come.' });
+    return null;
+  }
+  const photoFiles = (e.photos ?? []).map((p) => p.file);
+  for (const file of photoFiles)
+    if (!c.members.has(file))
+      c.problems.push({ where: `${where}.photos`, message: `The archive has no ${file.slice(0, 100)}.` });
+  const details = dayDetailsSchema.safeParse({ ...(e.dayDetails ?? {}), activities: e.activities ?? [] });
+  if (!details.success) {
+    for (const issue of details.error.issues)
+      c.problems.push({ where: `${where}.${issueWhere(issue.path)}`, message: issue.message });
+    return null;
+  }
+  const entry = preparedEntry(
+    {
+      mood: e.mood,
+      emoji: e.emoji ?? undefined,
+      notes: e.notes ?? '',
+      journalType: e.journalType,
+      journalMode: e.journalMode ?? undefined,
+      chatMessages: e.chatMessages ?? [],
+      isAIGenerated: e.isAIGenerated ?? false,
+      emotionData: e.emotionData ?? undefined,
+      aiMetadata: e.aiMetadata ?? undefined,
+      isPrivate: e.isPrivate ?? false,
+      userTimezone: e.userTimezone,
+      userLocalTimestamp: e.userLocalTimestamp ?? undefined,
+      photoData: photoFiles.length
+        ? {
+            images: photoFiles.map((f) => ({ fileId: f.split('/').pop() })),
+            extractedText: e.extractedText ?? undefined,
+          }
+        : undefined,
+    },
+    where,
+    c.options.now,
+    c.problems,
+  );
+  if (!entry) return null;
+  const { activities, ...blocks } = details.data;
+  return {
+    where,
+    key: `backup:${e.id}`,
+    fileId: e.id,
+    entry,
+    entryAt,
+    localDay: e.localDay ?? localDay(entryAt, e.userTimezone),
+    timezone: e.userTimezone,
+    customDate: e.customDate ?? false,
+    activities: activities ?? [],
+    dayDetails: blocks,
+    photoFiles,
+    goalFileIds: e.goalIds ?? [],
+    createdAt: instantOf(e.createdAt),
+  };
+}
+
+/** A backup's goals, documents and Initial Journey conversation (all but its entries). */
+function backupHeadContent(
+  doc: BackupHead,
+  members: Set<string>,
   options: ReadOptions,
   problems: ImportProblem[],
-) {
-  const members = new Set(archive?.names() ?? []);
-  const entries: ImportEntry[] = [];
-  doc.entries.forEach((e, i) => {
-    const where = `entries[${i}]`;
-    const entryAt = instantOf(e.entryAt);
-    if (!entryAt)
-      return void problems.push({ where: `${where}.entryAt`, message: 'Please enter a valid date' });
-    if (entryAt.getTime() > options.now.getTime() + 60_000)
-      return void problems.push({ where: `${where}.entryAt`, message: 'This date is yet to come.' });
-    const photoFiles = (e.photos ?? []).map((p) => p.file);
-    for (const file of photoFiles)
-      if (!members.has(file))
-        problems.push({ where: `${where}.photos`, message: `The archive has no ${file.slice(0, 100)}.` });
-    const details = dayDetailsSchema.safeParse({ ...(e.dayDetails ?? {}), activities: e.activities ?? [] });
-    if (!details.success) {
-      for (const issue of details.error.issues)
-        problems.push({ where: `${where}.${issueWhere(issue.path)}`, message: issue.message });
-      return;
-    }
-    const entry = preparedEntry(
-      {
-        mood: e.mood,
-        emoji: e.emoji ?? undefined,
-        notes: e.notes ?? '',
-        journalType: e.journalType,
-        journalMode: e.journalMode ?? undefined,
-        chatMessages: e.chatMessages ?? [],
-        isAIGenerated: e.isAIGenerated ?? false,
-        emotionData: e.emotionData ?? undefined,
-        aiMetadata: e.aiMetadata ?? undefined,
-        isPrivate: e.isPrivate ?? false,
-        userTimezone: e.userTimezone,
-        userLocalTimestamp: e.userLocalTimestamp ?? undefined,
-        photoData: photoFiles.length
-          ? {
-              images: photoFiles.map((f) => ({ fileId: f.split('/').pop() })),
-              extractedText: e.extractedText ?? undefined,
-            }
-          : undefined,
-      },
-      where,
-      options.now,
-      problems,
-    );
-    if (!entry) return;
-    const { activities, ...blocks } = details.data;
-    entries.push({
-      where,
-      key: `backup:${e.id}`,
-      fileId: e.id,
-      entry,
-      entryAt,
-      localDay: e.localDay ?? localDay(entryAt, e.userTimezone),
-      timezone: e.userTimezone,
-      customDate: e.customDate ?? false,
-      activities: activities ?? [],
-      dayDetails: blocks,
-      photoFiles,
-      goalFileIds: e.goalIds ?? [],
-      createdAt: instantOf(e.createdAt),
-    });
-  });
+): Omit<BackupContent, 'entries'> {
   const goals: ImportGoal[] = [];
   doc.goals.forEach((g, i) => {
     const where = `goals[${i}]`;
@@ -388,15 +408,6 @@ function backupContent(
         return at ? [{ moodType: m.moodType, createdAt: at }] : [];
       }),
     });
-  });
-  const goalIds = new Set(doc.goals.map((g) => g.id));
-  doc.entries.forEach((e, i) => {
-    for (const id of e.goalIds ?? [])
-      if (!goalIds.has(id))
-        problems.push({
-          where: `entries[${i}].goalIds`,
-          message: `No goal ${id.slice(0, 40)} in this backup.`,
-        });
   });
   if (doc.profile.avatar && !members.has(doc.profile.avatar.file))
     problems.push({
@@ -446,10 +457,167 @@ function backupContent(
     }
     return [{ role: m.role, text, createdAt: instantOf(m.createdAt) ?? options.now }];
   });
-  return { entries, goals, documents, messages };
+  return { goals, documents, messages };
 }
 
-function backupDocument(json: unknown, problems: ImportProblem[]): BackupDocument | null {
+const entryContext = (
+  doc: BackupHead,
+  members: Set<string>,
+  options: ReadOptions,
+  problems: ImportProblem[],
+) => ({
+  members,
+  goalIds: new Set(doc.goals.map((g) => g.id)),
+  options,
+  problems,
+});
+
+const profileAndSettings = (doc: BackupHead): ImportFile['backup'] => ({
+  profile: doc.profile,
+  settings: doc.settings,
+});
+
+interface ReadBackup {
+  backup: ImportFile['backup'];
+  content: BackupContent | null;
+}
+
+/**
+ * A backup from its head (everything but the entries) and its entries one at a time, as they are
+ * read: each entry checked on its own, so a file's findings are the same however it is laid out.
+ */
+async function backupOf(
+  headJson: unknown,
+  rawEntries: Iterable<unknown> | AsyncIterable<unknown>,
+  members: Set<string>,
+  options: ReadOptions,
+  problems: ImportProblem[],
+): Promise<ReadBackup> {
+  const head = backupDocument(headJson, problems);
+  const headContent = head ? backupHeadContent(head, members, options, problems) : null;
+  const c = head ? entryContext(head, members, options, problems) : null;
+  const entries: ImportEntry[] = [];
+  let i = 0;
+  for await (const raw of rawEntries) {
+    if (i >= backupLimits.maxEntries) {
+      problems.push({ where: 'entries', message: msg.tooManyEntries });
+      break;
+    }
+    const parsed = backupEntrySchema.safeParse(raw);
+    if (!parsed.success)
+      for (const issue of parsed.error.issues)
+        problems.push({ where: `entries[${i}].${issueWhere(issue.path)}`, message: issue.message });
+    else if (c) {
+      const entry = backupEntry(parsed.data, i, c);
+      if (entry) entries.push(entry);
+    }
+    i += 1;
+  }
+  return {
+    backup: head ? profileAndSettings(head) : null,
+    content: headContent ? { ...headContent, entries } : null,
+  };
+}
+
+/** A whole backup document (any layout). */
+function wholeBackup(json: unknown, members: Set<string>, options: ReadOptions, problems: ImportProblem[]) {
+  const { entries, ...head } = (json ?? {}) as Record<string, unknown>;
+  if (entries !== undefined && !Array.isArray(entries))
+    problems.push({ where: 'entries', message: 'Invalid input: expected array' });
+  return backupOf(head, Array.isArray(entries) ? entries : [], members, options, problems);
+}
+
+/** The lines of a member's UTF-8 text as it unpacks. */
+async function* linesOf(chunks: AsyncIterable<Buffer>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let rest = '';
+  let first = true;
+  const decode = (chunk?: Buffer) => {
+    try {
+      return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
+    } catch {
+      throw badRequest(msg.notUtf8);
+    }
+  };
+  for await (const chunk of chunks) {
+    const lines = (rest + decode(chunk)).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      yield first ? line.replace(/^\uFEFF/, '') : line;
+      first = false;
+    }
+  }
+  rest += decode();
+  if (rest) yield first ? rest.replace(/^\uFEFF/, '') : rest;
+}
+
+/** backup.json is not laid out as our export writes it. */
+class OtherLayout extends Error {}
+
+/** The entries of our export's layout, one a line, until the closing `]` and `}`. */
+async function* entryLines(lines: AsyncIterator<string>): AsyncGenerator<unknown> {
+  for (;;) {
+    const next = await lines.next();
+    if (next.done) throw new OtherLayout();
+    const line = next.value.trim();
+    if (line === ']') break;
+    if (!line) continue;
+    try {
+      yield JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line);
+    } catch {
+      throw new OtherLayout();
+    }
+  }
+  for (;;) {
+    const next = await lines.next();
+    if (next.done) return;
+    const line = next.value.trim();
+    if (line !== '}' && line !== '') throw new OtherLayout();
+  }
+}
+
+/**
+ * backup.json read as it unpacks, an entry at a time, in the layout our export writes (the head,
+ * then `"entries": [` and one entry a line): the whole document is never in memory at once. Null
+ * when the document is laid out otherwise (edited by hand, written by another tool); it is then
+ * read whole.
+ */
+async function streamedBackup(
+  archive: Archive,
+  options: ReadOptions,
+  problems: ImportProblem[],
+): Promise<ReadBackup | null> {
+  const chunks = await archive.stream(backupDocumentName, backupLimits.maxDocumentBytes);
+  if (!chunks) throw badRequest(msg.noDocument);
+  const lines = linesOf(chunks)[Symbol.asyncIterator]();
+  try {
+    const headLines: string[] = [];
+    for (;;) {
+      const next = await lines.next();
+      if (next.done) return null;
+      if (next.value.trim() === '"entries": [') break;
+      headLines.push(next.value);
+    }
+    let head: unknown;
+    try {
+      head = JSON.parse(`${headLines.join('\n').replace(/,\s*$/, '')}\n}`);
+    } catch {
+      return null;
+    }
+    if (!head || typeof head !== 'object' || 'entries' in head) return null;
+    const mine: ImportProblem[] = [];
+    const read = await backupOf(head, entryLines(lines), new Set(archive.names()), options, mine);
+    problems.push(...mine);
+    return read;
+  } catch (error) {
+    if (error instanceof OtherLayout) return null;
+    throw error;
+  } finally {
+    await lines.return?.(undefined);
+  }
+}
+
+function backupDocument(json: unknown, problems: ImportProblem[]): BackupHead | null {
   const head = json as { format?: unknown; version?: unknown } | null;
   if (head?.format !== 'mindledger-backup') throw badRequest(msg.wrongFormat);
   if (typeof head.version === 'number' && head.version > backupVersion) throw badRequest(msg.newerVersion);
@@ -468,12 +636,22 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** The first four bytes of the file (a ZIP starts with PK). */
+async function magicBytes(path: string): Promise<Buffer> {
+  const head = Buffer.alloc(4);
+  const handle = await open(path);
+  try {
+    await handle.read(head, 0, 4, 0);
+  } finally {
+    await handle.close();
+  }
+  return head;
+}
+
 /** Reads the file at `path` (the upload, copied out of the files port) and checks all of it. */
 export async function readImportFile(path: string, options: ReadOptions): Promise<ImportFile> {
   const problems: ImportProblem[] = [];
-  const head = Buffer.alloc(4);
-  const data = await readFile(path);
-  data.copy(head, 0, 0, 4);
+  const head = await magicBytes(path);
   const empty: ImportFile = {
     source: 'backup',
     entries: [],
@@ -489,23 +667,25 @@ export async function readImportFile(path: string, options: ReadOptions): Promis
   if (head[0] === 0x50 && head[1] === 0x4b) {
     const archive = await openArchive(path);
     try {
-      const json = await archive.read(backupDocumentName, backupLimits.maxDocumentBytes);
-      if (!json) throw badRequest(msg.noDocument);
-      const doc = backupDocument(parseJson(utf8(json)), problems);
-      const content = doc ? backupContent(doc, archive, options, problems) : {};
-      file = { ...empty, ...content, backup: doc, archive };
+      let read = await streamedBackup(archive, options, problems);
+      if (!read) {
+        const json = await archive.read(backupDocumentName, backupLimits.maxDocumentBytes);
+        if (!json) throw badRequest(msg.noDocument);
+        read = await wholeBackup(parseJson(utf8(json)), new Set(archive.names()), options, problems);
+      }
+      file = { ...empty, ...read.content, backup: read.backup, archive };
     } catch (error) {
       archive.close();
       throw error;
     }
   } else {
-    const text = utf8(data);
+    const text = utf8(await readFile(path));
     if (!text.trim()) throw badRequest(msg.emptyFile);
     if (/^\s*[[{]/.test(text)) {
       const json = parseJson(text) as Record<string, unknown> | null;
       if (json && typeof json === 'object' && 'format' in json) {
-        const doc = backupDocument(json, problems);
-        file = { ...empty, ...(doc ? backupContent(doc, null, options, problems) : {}), backup: doc };
+        const read = await wholeBackup(json, new Set(), options, problems);
+        file = { ...empty, ...read.content, backup: read.backup };
       } else if (json && Array.isArray(json.entries)) {
         const rows = (json.entries as unknown[]).map((r) => stringRecord(r));
         const read = templateEntryDrafts(rows, { ...options, source: 'entries-json', json: true });

@@ -213,11 +213,19 @@ export class BackupRepo {
   }
 
   async settingsOf(userId: string, tx: Executor = this.db) {
-    const [[notifications], [goalReminder], [weekly]] = await Promise.all([
-      tx.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)),
-      tx.select().from(goalNotificationSettings).where(eq(goalNotificationSettings.patientId, userId)),
-      tx.select().from(weeklyAutomationSettings).where(eq(weeklyAutomationSettings.patientId, userId)),
-    ]);
+    // one after another: a transaction's client runs one query at a time
+    const [notifications] = await tx
+      .select()
+      .from(notificationSettings)
+      .where(eq(notificationSettings.userId, userId));
+    const [goalReminder] = await tx
+      .select()
+      .from(goalNotificationSettings)
+      .where(eq(goalNotificationSettings.patientId, userId));
+    const [weekly] = await tx
+      .select()
+      .from(weeklyAutomationSettings)
+      .where(eq(weeklyAutomationSettings.patientId, userId));
     return { notifications, goalReminder, weekly };
   }
 

@@ -17,6 +17,7 @@ import {
   templateFile,
   templateInfo,
   type ConflictResolution,
+  type ImportProblem,
   type TemplateFormat,
   type TemplateType,
 } from '@mindledger/domain';
@@ -58,6 +59,10 @@ export interface ImportOptions {
 /** An import not confirmed within a day is dropped with its file; a run lost for an hour fails. */
 const uploadKeptMs = 24 * 3_600_000;
 const runLostMs = 3_600_000;
+
+/** The options that change how a file reads (its conflicts do not depend on the default choice). */
+const readingOf = (options: ImportOptions) =>
+  JSON.stringify({ timezone: options.timezone ?? null, moodMap: options.moodMap ?? {} });
 
 /** The mood names of the file that map to none of ours, for the user to map. */
 const unknownMoods = (file: ImportFile) => [
@@ -349,7 +354,13 @@ export class BackupService {
     await this.repo.updateImport(row.id, {
       source: answer.source,
       options: { ...options },
-      summary: { ...answer, conflicts: answer.conflicts.length },
+      summary: {
+        ...answer,
+        conflicts: answer.conflicts.length,
+        // what confirm checks the choices against without reading the file again
+        conflictIds: answer.conflicts.map((c) => c.id),
+        readWith: readingOf(options),
+      },
       updatedAt: this.now(),
     });
     return { importId: row.id, ...answer };
@@ -373,20 +384,35 @@ export class BackupService {
     if (await this.repo.runningImport(actor.sub)) throw conflict(msg.running);
     const options = body.importOptions ?? {};
     const resolutions = body.conflictResolutions ?? {};
-    await this.withFile(row, options, async (file) => {
-      if (file.problemCount > 0)
-        throw badRequest(msg.notValidated, {
-          errors: file.problems.map((p) => ({ path: p.where, message: p.message })),
-        });
-      const plan = planImport(
-        file,
-        await currentState(this.repo, actor.sub, file),
-        resolutions,
-        options.onConflict ?? 'skip',
-      );
-      const known = new Set(plan.conflicts.map((c) => c.id));
+    const previewed = row.summary as {
+      problemCount?: number;
+      problems?: ImportProblem[];
+      conflictIds?: string[];
+      readWith?: string;
+    } | null;
+    const notValidated = (problems: ImportProblem[]) =>
+      badRequest(msg.notValidated, {
+        errors: problems.map((p) => ({ path: p.where, message: p.message })),
+      });
+    const checkChoices = (conflictIds: string[]) => {
+      const known = new Set(conflictIds);
       for (const id of Object.keys(resolutions)) if (!known.has(id)) throw badRequest(msg.unknownConflict);
-    });
+    };
+    if (previewed?.conflictIds && previewed.readWith === readingOf(options)) {
+      // previewed with the same reading: its findings stand (the job reads and plans it all again)
+      if ((previewed.problemCount ?? 0) > 0) throw notValidated(previewed.problems ?? []);
+      checkChoices(previewed.conflictIds);
+    } else
+      await this.withFile(row, options, async (file) => {
+        if (file.problemCount > 0) throw notValidated(file.problems);
+        const plan = planImport(
+          file,
+          await currentState(this.repo, actor.sub, file),
+          resolutions,
+          options.onConflict ?? 'skip',
+        );
+        checkChoices(plan.conflicts.map((c) => c.id));
+      });
     const moved = await this.repo.transaction(async (tx) => {
       const still = await this.repo.importOf(actor.sub, row.id, tx);
       if (still?.status !== 'uploaded') return false;

@@ -279,6 +279,6 @@ describe('provider dashboard tab', () => {
     const counts = screen.getByRole('region', { name: 'Check-ins by year' });
     await userEvent.click(within(counts).getByRole('button', { name: 'Try Again' }));
     expect(await within(counts).findByTestId('year-total')).toHaveTextContent('3');
-    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(3));
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(3), { timeout: 5_000 });
   });
 });
