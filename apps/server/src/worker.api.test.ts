@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sessions } from './db/schema/index.js';
+import { journalEntries, sessions } from './db/schema/index.js';
+import { confirmImport, daylioCsv, settledImport, uploadImport } from '../test/backup.js';
 import { startServer, type TestServer } from '../test/harness.js';
 import { testDatabaseUrl } from '../test/template.js';
 
@@ -62,6 +63,7 @@ describe.skipIf(!testDatabaseUrl)('the worker process', () => {
           ...process.env,
           NODE_ENV: 'test',
           DATABASE_URL: server.database.connectionString ?? '',
+          DATA_DIR: server.config.dataDir,
           JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
           LOG_LEVEL: 'silent',
           SMTP_URL: '',
@@ -81,5 +83,48 @@ describe.skipIf(!testDatabaseUrl)('the worker process', () => {
     expect(left).toBe(0);
     // over for 10 days, within the 30 days' retention: kept
     expect(await server.database.db.select().from(sessions).where(eq(sessions.id, keptId))).toHaveLength(1);
+  });
+
+  it('runs a backup import: its progress and its end reach the server through the database', async () => {
+    if (!server || !worker) throw new Error('the worker test above starts them');
+    const { client, user } = await server.signIn();
+    const up = await uploadImport(client, daylioCsv, 'daylio_export.csv');
+    expect(up.status).toBe(201);
+    const done = await confirmImport(client, up.body.data.importId, { importOptions: { timezone: 'UTC' } });
+    expect(done).toMatchObject({ status: 'completed', progress: 100, result: { added: { entries: 5 } } });
+    const rows = await server.database.db
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.patientId, user.id));
+    expect(rows).toHaveLength(5);
+  });
+
+  it('a cancel from the server reaches an import running in the worker: nothing is left', async () => {
+    if (!server || !worker) throw new Error('the worker test above starts them');
+    const { client, user } = await server.signIn();
+    const rows = Array.from({ length: 2500 }, (_, i) => {
+      const day = new Date(Date.UTC(2018, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+      return `${day},${day},Monday,10:00,good,,,Day ${i}`;
+    });
+    const csv = [daylioCsv.split('\n')[0], ...rows].join('\n');
+    const up = await uploadImport(client, csv, 'daylio_export.csv');
+    expect(up.status).toBe(201);
+    const res = await client.post('/api/v1/import/confirm', {
+      importId: up.body.data.importId,
+      importOptions: { timezone: 'UTC' },
+    });
+    expect(res.status).toBe(202);
+    const cancel = await client.post(`/api/v1/import/cancel/${up.body.data.importId}`);
+    expect(cancel.status).toBe(200);
+    const settled = await settledImport(client, up.body.data.importId);
+    expect(settled.status).toBe('cancelled');
+    // the worker gives up within its poll and rolls back whatever it had written
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const left = await server.database.db
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.patientId, user.id));
+    expect(left).toHaveLength(0);
+    expect((await settledImport(client, up.body.data.importId)).status).toBe('cancelled');
   });
 });

@@ -44,3 +44,10 @@ afterEach(() => {
   sessionStorage.clear();
   localStorage.clear();
 });
+
+// jsdom has no FontFaceSet: Mantine's autosize Textarea listens on document.fonts.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
+  });

@@ -106,8 +106,9 @@ export class BackupRepo {
     id: string,
     from: ImportRow['status'][],
     values: Partial<typeof backupImports.$inferInsert>,
+    tx: Executor = this.db,
   ): Promise<boolean> {
-    const rows = await this.db
+    const rows = await tx
       .update(backupImports)
       .set(values)
       .where(and(eq(backupImports.id, id), inArray(backupImports.status, from)))

@@ -59,6 +59,8 @@ export interface ImportOptions {
 /** An import not confirmed within a day is dropped with its file; a run lost for an hour fails. */
 const uploadKeptMs = 24 * 3_600_000;
 const runLostMs = 3_600_000;
+/** How often an import running in the worker process looks for a cancel. */
+const cancelPollMs = 1_000;
 
 /** The options that change how a file reads (its conflicts do not depend on the default choice). */
 const readingOf = (options: ImportOptions) =>
@@ -453,6 +455,27 @@ export class BackupService {
     const controller = new AbortController();
     const state = { controller, progress: 1 };
     this.running.set(row.id, state);
+    // In the worker process (JOBS_IN_PROCESS=false) the API server cannot see this process's
+    // memory: the progress is written to the import's row, and a cancel is read from it.
+    const remote = !this.ctx.config.jobsInProcess;
+    let saved = 0;
+    const report = (n: number) => {
+      state.progress = n;
+      if (remote && (n - saved >= 5 || n === 10 || n >= 70)) {
+        saved = n;
+        void this.repo.updateImport(row.id, { progress: n }).catch(() => undefined);
+      }
+    };
+    const watch = remote
+      ? setInterval(() => {
+          void this.repo
+            .importForJob(row.id)
+            .then((now) => {
+              if (now?.status !== 'importing') controller.abort();
+            })
+            .catch(() => undefined);
+        }, cancelPollMs)
+      : null;
     const stored = row.options as ImportOptions & {
       conflictResolutions?: Record<string, ConflictResolution>;
     };
@@ -464,7 +487,7 @@ export class BackupService {
         if (file.backup?.profile.avatar) wanted.add(file.backup.profile.avatar.file);
         const photos = await writeImportFiles(this.ctx, row.userId, file, wanted, controller.signal);
         written = photos.written;
-        state.progress = 10;
+        report(10);
         return this.repo.transaction(async (tx) => {
           const locked = await this.repo.importOf(row.userId, row.id, tx);
           if (locked?.status !== 'importing') throw new ImportCancelled();
@@ -484,12 +507,14 @@ export class BackupService {
               fallback: stored.onConflict ?? 'skip',
               files: photos.names,
               signal: controller.signal,
-              progress: (n) => (state.progress = n),
+              progress: report,
             },
           );
           const now = this.now();
-          await this.repo.updateImport(
+          // completed only if still importing: a cancel that another process saw first wins
+          const completed = await this.repo.moveImport(
             row.id,
+            ['importing'],
             {
               status: 'completed',
               progress: 100,
@@ -500,6 +525,7 @@ export class BackupService {
             },
             tx,
           );
+          if (!completed) throw new ImportCancelled();
           return applied;
         });
       });
@@ -518,6 +544,7 @@ export class BackupService {
         completedAt: this.now(),
       });
     } finally {
+      if (watch) clearInterval(watch);
       this.running.delete(row.id);
     }
   }

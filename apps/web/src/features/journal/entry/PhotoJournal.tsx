@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { photoLimits } from '@mindledger/domain';
 import {
   ActionIcon,
@@ -53,6 +53,10 @@ export function PhotoJournal({
   const [work, setWork] = useState<Work[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
   const slots = maxPhotos - photos.length - work.length;
+  // What is on screen now, not when an add began: a second photo added while the first is still
+  // being read must not drop the first (the parent's props of that moment are stale by then).
+  const latest = useRef({ photos, extractedText });
+  latest.current = { photos, extractedText };
 
   async function add(files: File[]) {
     setErrors([]);
@@ -94,8 +98,16 @@ export function PhotoJournal({
         }
       }),
     );
-    if (added.length > 0) onPhotosChange([...photos, ...added]);
-    if (texts.length > 0) onExtractedTextChange([extractedText, ...texts].filter(Boolean).join('\n\n'));
+    if (added.length > 0) {
+      const next = [...latest.current.photos, ...added];
+      latest.current.photos = next;
+      onPhotosChange(next);
+    }
+    if (texts.length > 0) {
+      const next = [latest.current.extractedText, ...texts].filter(Boolean).join('\n\n');
+      latest.current.extractedText = next;
+      onExtractedTextChange(next);
+    }
   }
 
   return (
