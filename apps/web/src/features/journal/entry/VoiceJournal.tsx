@@ -53,7 +53,10 @@ export function VoiceJournal({ messages, onChange, onUtterance, emotion, goalIds
               setHeard(heardRef.current);
             },
             onInterim: () => undefined,
-            onListeningChange: () => undefined,
+            // dictation that stops by itself (the microphone refused, restarts failing) ends the recording
+            onListeningChange: (on) => {
+              if (!on) setState((now) => (now === 'recording' ? 'idle' : now));
+            },
             onError: setError,
           })
         : null,

@@ -115,6 +115,24 @@ describe('Dictation', () => {
     expect(recognition().starts).toBe(2);
   });
 
+  it('stops with a plain hint when the microphone is refused or missing, and does not restart', () => {
+    for (const [error, message] of [
+      ['not-allowed', dictationMessages.microphoneBlocked],
+      ['service-not-allowed', dictationMessages.microphoneBlocked],
+      ['audio-capture', dictationMessages.noMicrophone],
+    ] as const) {
+      const { dictation, calls, recognition } = setup();
+      dictation.start();
+      recognition().onerror?.({ error });
+      recognition().onend?.();
+      vi.advanceTimersByTime(2_000);
+      expect(calls.errors).toEqual([message]);
+      expect(calls.listening).toEqual([true, false]);
+      expect(dictation.active).toBe(false);
+      expect(recognition().starts).toBe(1);
+    }
+  });
+
   it('stops with the spec message when a restart fails twice', () => {
     const { dictation, calls, recognition } = setup();
     dictation.start();

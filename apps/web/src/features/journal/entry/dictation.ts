@@ -10,12 +10,21 @@ export const dictationMessages = {
   startFailed: 'Failed to start speech recognition',
   failed: (error: string) => `Speech recognition failed: ${error}`,
   stopped: 'Speech recognition stopped unexpectedly',
+  microphoneBlocked:
+    'The microphone is blocked. Allow it for this site in your browser’s settings, then tap the microphone again.',
+  noMicrophone: 'No microphone was found. Connect one, then tap the microphone again.',
   listening: 'Listening...',
   recording: 'Recording your journal entry... (tap microphone to stop)',
 } as const;
 
 export const restartDelaysMs = [10, 500, 1000] as const;
 const quietErrors = new Set(['no-speech', 'aborted']);
+/** Errors no restart can cure: dictation stops, with a plain hint instead of the error code. */
+const fatalErrors: Record<string, string> = {
+  'not-allowed': dictationMessages.microphoneBlocked,
+  'service-not-allowed': dictationMessages.microphoneBlocked,
+  'audio-capture': dictationMessages.noMicrophone,
+};
 
 interface RecognitionResult {
   readonly isFinal: boolean;
@@ -134,6 +143,12 @@ export class Dictation {
   private handleError(error: string): void {
     if (quietErrors.has(error)) {
       this.finish();
+      return;
+    }
+    const fatal = fatalErrors[error];
+    if (fatal) {
+      this.finish();
+      this.callbacks.onError(fatal);
       return;
     }
     this.callbacks.onError(dictationMessages.failed(error));
