@@ -8,6 +8,7 @@ import { effectiveMixLayout, useThemeSettings } from '../../features/theme';
 import { mainNavItems, visibleItems } from '../nav-items';
 import { AppHeader } from './AppHeader';
 import { MainNav } from './MainNav';
+import { ScrollToTop } from './ScrollToTop';
 
 /** The signed-in shell for every role: header, the role's navigation, the page and the session timers. */
 export function AppLayout() {
@@ -26,6 +27,7 @@ export function AppLayout() {
       navbar={vertical ? { width: 230, breakpoint: 'sm', collapsed: { mobile: true } } : undefined}
       padding="md"
     >
+      <ScrollToTop />
       <a href="#main-content" className="skip-link">
         Skip to main content
       </a>

@@ -111,6 +111,32 @@ describe('journaling page', () => {
     expect(creates()).toHaveLength(0);
   });
 
+  it('takes a banner away once its problem is fixed, and the server’s at the next change', async () => {
+    renderPage();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Fine' }));
+    await userEvent.type(screen.getByLabelText('Journal notes'), 'I wrote <script>');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Entry' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Notes contain invalid content');
+    await userEvent.clear(screen.getByLabelText('Journal notes'));
+    // the next problem of the form shows while one is shown, until none is left
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please write some notes before saving');
+    await userEvent.type(screen.getByLabelText('Journal notes'), 'A quiet day.');
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+
+    createAnswer = () =>
+      jsonResponse({ success: false, message: 'Notes contain invalid content' }, { status: 400 });
+    await userEvent.click(screen.getByRole('button', { name: 'Save Entry' }));
+    await waitFor(() =>
+      expect(
+        screen.getAllByRole('alert').some((a) => a.textContent === 'Notes contain invalid content'),
+      ).toBe(true),
+    );
+    await clearToasts();
+    await userEvent.type(screen.getByLabelText('Journal notes'), ' Then rain.');
+    await waitFor(() => expect(screen.queryByText('Notes contain invalid content')).not.toBeInTheDocument());
+    expect(creates()).toHaveLength(1);
+  });
+
   it('saves the entry with its goals, privacy and chosen day, clears the draft and goes home', async () => {
     sessionStorage.setItem('ml.journalDate', '2026-11-16');
     renderPage();

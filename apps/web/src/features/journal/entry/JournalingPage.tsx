@@ -103,7 +103,9 @@ export function JournalingPage() {
 
   const [draft, setDraft] = useState<JournalDraft | null>(null);
   const [restored, setRestored] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  // The banner under the form: a check of the form's own (it follows every change: the next
+  // problem, or none once fixed) or the server's refusal (gone at the next change).
+  const [problem, setProblem] = useState<{ text: string; from: 'check' | 'server' } | null>(null);
   const [crisis, setCrisis] = useState<Safety | null>(null);
   const initialised = useRef(false);
 
@@ -134,6 +136,17 @@ export function JournalingPage() {
   }, [draft, editId, userId]);
 
   const update = (patch: Partial<JournalDraft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
+
+  const shownFor = useRef<JournalDraft | null>(null);
+  useEffect(() => {
+    if (!problem || !draft || shownFor.current === draft) return;
+    shownFor.current = draft;
+    if (problem.from === 'server') setProblem(null);
+    else {
+      const found = firstProblem(draft);
+      if (found !== problem.text) setProblem(found ? { text: found, from: 'check' } : null);
+    }
+  }, [draft, problem]);
 
   const save = useMutation({
     // Saving never waits for a connection: without one, a new entry goes to the outbox.
@@ -188,7 +201,8 @@ export function JournalingPage() {
       savingRef.current = false;
       saveDraft(userId, editId, current);
       const message = errorMessage(error);
-      setProblem(message);
+      shownFor.current = draft;
+      setProblem({ text: message, from: 'server' });
       toast.error(message);
     },
   });
@@ -225,7 +239,8 @@ export function JournalingPage() {
   function submit() {
     if (!draft) return;
     const found = firstProblem(draft);
-    setProblem(found);
+    shownFor.current = draft;
+    setProblem(found ? { text: found, from: 'check' } : null);
     if (found) return;
     save.mutate(draft);
   }
@@ -339,7 +354,7 @@ export function JournalingPage() {
         />
         {problem ? (
           <Alert color="red" role="alert">
-            {problem}
+            {problem.text}
           </Alert>
         ) : null}
         <Group justify="flex-end">

@@ -19,7 +19,10 @@ beforeEach(() => {
   stored = 0;
   fetchMock = vi.fn<typeof fetch>(async () => {
     stored += 1;
-    return jsonResponse({ data: { fileId: `f${stored}`, url: `/api/v1/journal-photos/f${stored}` } }, 201);
+    return jsonResponse(
+      { data: { fileId: `f${stored}`, url: `/api/v1/journal-photos/f${stored}` } },
+      { status: 201 },
+    );
   });
   vi.stubGlobal('fetch', fetchMock);
 });
