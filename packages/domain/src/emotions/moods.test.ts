@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emotionTree } from './catalogue.js';
-import { legacyMood, legacyMoodLabels, moodOption, moodOptions } from './moods.js';
+import { checkInMoodFor, legacyMood, legacyMoodLabels, moodOption, moodOptions } from './moods.js';
 import { sentimentOfCore } from './sentiment.js';
 import { isSimpleEmotionKind, simpleEmotionData, simpleEmotions } from './simple.js';
 
@@ -103,5 +103,18 @@ describe('legacyMood', () => {
     expect(legacyMood('VERY HAPPY')?.label).toBe('very_happy');
     expect(legacyMood(' Okay ')?.label).toBe('Okay');
     expect(legacyMood('Great')).toBeUndefined();
+  });
+});
+
+describe('the mood of a quick check-in with an emotion alone', () => {
+  it('is the option of the emotion’s core, Okay for a neutral one, none for an unknown word', () => {
+    expect(checkInMoodFor({ primaryEmotion: 'Joy' })).toEqual({ label: 'Awesome', emoji: '😀' });
+    expect(checkInMoodFor({ primaryEmotion: 'Calm' })).toEqual({ label: 'Fine', emoji: '🙂' });
+    expect(checkInMoodFor({ primaryEmotion: 'Fear' })).toEqual({ label: 'Not fine', emoji: '🙁' });
+    expect(checkInMoodFor({ primaryEmotion: 'Sadness' })).toEqual({ label: 'Very bad', emoji: '😣' });
+    expect(checkInMoodFor({ primaryEmotion: 'positive' })).toEqual({ label: 'Fine', emoji: '🙂' });
+    expect(checkInMoodFor({ primaryEmotion: 'negative' })).toEqual({ label: 'Not fine', emoji: '🙁' });
+    expect(checkInMoodFor({ primaryEmotion: 'neutral' })).toEqual({ label: 'Okay', emoji: '😐' });
+    expect(checkInMoodFor({ primaryEmotion: 'Not a feeling' })).toBeNull();
   });
 });

@@ -50,20 +50,43 @@ describe('mood selector page', () => {
     expect(screen.getByRole('tab', { name: 'Simple Mode' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('heading', { name: 'How are you feeling?' })).toBeInTheDocument();
     expect(screen.getByRole('radiogroup', { name: 'Mood' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Notes')).toHaveAttribute('placeholder', 'Start wherever feels right...');
+    expect(screen.getByLabelText('Notes (optional)')).toHaveAttribute(
+      'placeholder',
+      'Start wherever feels right...',
+    );
   });
 
-  it('asks for a mood, then notes, before calling the server', async () => {
-    renderPage();
+  it('asks for a mood only when nothing is chosen; a mood alone is a check-in', async () => {
+    const { router } = renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Save check-in' }));
     expect(await screen.findByText('Please select a mood')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Awesome' })).toHaveFocus();
+    expect(createCalls()).toHaveLength(0);
     await userEvent.click(screen.getByRole('radio', { name: 'Awesome' }));
     expect(screen.queryByText('Please select a mood')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Save check-in' }));
-    expect(await screen.findByText('Please write some notes before saving')).toBeInTheDocument();
-    expect(screen.getByLabelText('Notes')).toHaveFocus();
-    expect(createCalls()).toHaveLength(0);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/home'));
+    expect(screen.queryByText('Please write some notes before saving')).toBeNull();
+    expect(bodyOf(createCalls()[0]!)).toMatchObject({
+      mood: 'Awesome',
+      emoji: '😀',
+      notes: 'Quick check-in: Awesome.',
+      journalType: 'prompt',
+    });
+  });
+
+  it('an emotion alone is a check-in too: Neutral saves as Okay, described in the notes', async () => {
+    const { router } = renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Neutral' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save check-in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/home'));
+    expect(screen.queryByText('Please select a mood')).toBeNull();
+    expect(bodyOf(createCalls()[0]!)).toMatchObject({
+      mood: 'Okay',
+      emoji: '😐',
+      notes: 'Quick check-in: neutral (Okay).',
+      emotionData: { primaryEmotion: 'neutral', path: ['neutral'] },
+    });
   });
 
   it("shows the server's message when it refuses the check-in", async () => {
@@ -74,7 +97,7 @@ describe('mood selector page', () => {
       );
     renderPage();
     await userEvent.click(screen.getByRole('radio', { name: 'Not fine' }));
-    await userEvent.type(screen.getByLabelText('Notes'), 'A long day.');
+    await userEvent.type(screen.getByLabelText('Notes (optional)'), 'A long day.');
     await userEvent.click(screen.getByRole('button', { name: 'Save check-in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Notes contain invalid content');
   });
@@ -83,7 +106,7 @@ describe('mood selector page', () => {
     const { router } = renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Positive' }));
     await userEvent.click(screen.getByRole('radio', { name: 'Awesome' }));
-    await userEvent.type(screen.getByLabelText('Notes'), 'Walked by the sea.');
+    await userEvent.type(screen.getByLabelText('Notes (optional)'), 'Walked by the sea.');
     await userEvent.click(screen.getByRole('button', { name: 'Save check-in' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/home'));

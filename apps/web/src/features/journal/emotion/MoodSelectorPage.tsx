@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Card, Container, Group, Stack, Textarea } from '@mantine/core';
-import type { EmotionData } from '@mindledger/domain';
+import { checkInMoodFor, type EmotionData } from '@mindledger/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -14,21 +14,29 @@ import { MoodOptions } from './MoodOptions';
 /** The spec's save messages (Part 1 §5); the server answers 400 with the same texts. */
 export const checkInMessages = {
   noMood: 'Please select a mood',
-  noNotes: 'Please write some notes before saving',
   saved: 'Check-in saved',
 } as const;
+
+/**
+ * The notes of a check-in saved without a note (decision 097): what was chosen, in words, since a
+ * journal entry keeps notes.
+ */
+export function checkInNotes(mood: string, emotion: EmotionData | null): string {
+  const path = emotion?.path?.filter(Boolean) ?? [];
+  return path.length > 0 ? `Quick check-in: ${path.join(' > ')} (${mood}).` : `Quick check-in: ${mood}.`;
+}
 
 const maxNotes = 10_000;
 
 interface FieldErrors {
   mood?: string;
-  notes?: string;
   form?: string;
 }
 
 /**
  * /user/mood-selector, the target of check-in notifications: an emotion (Simple mode for a first
- * visit, spec ruling 6), a mood and a few words, saved as a prompt journal entry.
+ * visit, spec ruling 6) or a mood, and an optional note, saved as a prompt journal entry. One
+ * choice is enough: the mood follows from the emotion when none is picked (decision 097).
  */
 export function MoodSelectorPage() {
   const navigate = useNavigate();
@@ -38,28 +46,22 @@ export function MoodSelectorPage() {
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
-  const notesRef = useRef<HTMLTextAreaElement>(null);
   const moodRef = useRef<HTMLDivElement>(null);
 
   const save = async () => {
-    const problems: FieldErrors = {};
-    if (!mood) problems.mood = checkInMessages.noMood;
-    if (!notes.trim()) problems.notes = checkInMessages.noNotes;
-    setErrors(problems);
-    if (problems.mood) {
+    const chosen = mood ?? (emotion ? checkInMoodFor(emotion) : null);
+    if (!chosen) {
+      setErrors({ mood: checkInMessages.noMood });
       moodRef.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
       return;
     }
-    if (problems.notes || !mood) {
-      notesRef.current?.focus();
-      return;
-    }
+    setErrors({});
     setSaving(true);
     try {
       await journalApi.create({
-        mood: mood.label,
-        emoji: mood.emoji,
-        notes,
+        mood: chosen.label,
+        emoji: chosen.emoji,
+        notes: notes.trim() ? notes : checkInNotes(chosen.label, emotion),
         journalType: 'prompt',
         ...(emotion ? { emotionData: emotion } : {}),
       });
@@ -105,20 +107,17 @@ export function MoodSelectorPage() {
                 />
               </div>
               <Textarea
-                ref={notesRef}
-                label="Notes"
+                label="Notes (optional)"
                 placeholder="Start wherever feels right..."
                 value={notes}
                 onChange={(event) => {
                   setNotes(event.currentTarget.value.slice(0, maxNotes));
-                  setErrors((current) => ({ ...current, notes: undefined }));
                 }}
                 autosize
                 minRows={4}
                 maxRows={10}
                 maxLength={maxNotes}
                 styles={{ input: { maxHeight: 400 } }}
-                error={errors.notes}
               />
               {errors.form ? (
                 <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
