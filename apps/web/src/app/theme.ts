@@ -40,6 +40,10 @@ export const theme = createTheme({
   components: {
     // Links inside text must not rely on colour alone.
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // Every dialog's close button is named (axe: buttons must have discernible text). Plain
+    // objects, not Modal.extend: importing Modal here would put it in the first load.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 

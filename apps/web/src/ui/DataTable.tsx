@@ -2,12 +2,15 @@ import type { ReactNode } from 'react';
 import { Checkbox, Table } from '@mantine/core';
 import { errorMessage } from '../api/client';
 import { ErrorState, LoadingState } from './states';
+import classes from './DataTable.module.css';
 import { TablePager, type TablePagerProps } from './TablePager';
 
 export interface DataTableColumn<T> {
   /** Unique among the columns (the React key of its cells). */
   key: string;
   header: ReactNode;
+  /** The column's name beside each value when rows show as cards on a phone (default: a text header). */
+  label?: string;
   cell: (row: T, index: number) => ReactNode;
   /** Width of the column (on its header). */
   width?: number | string;
@@ -57,6 +60,12 @@ export interface DataTableProps<T> {
   pager?: TablePagerProps;
 }
 
+/** A column's name beside its values on a phone's cards. */
+function labelOf<T>(column: DataTableColumn<T>): string | undefined {
+  if (column.label !== undefined) return column.label || undefined;
+  return typeof column.header === 'string' && column.header.trim() ? column.header : undefined;
+}
+
 /**
  * A table of server rows with its loading, error and empty states, an optional checkbox column and
  * an optional pager. Row contents and actions come from the column definitions.
@@ -84,7 +93,7 @@ export function DataTable<T>({
     const allOnPage = keys.length > 0 && keys.every((key) => selected.includes(key));
     const someOnPage = keys.some((key) => selected.includes(key));
     return (
-      <Table.Th scope="col" w={40}>
+      <Table.Th scope="col" w={40} role="columnheader" data-sortable>
         <Checkbox
           aria-label={allLabel}
           checked={allOnPage}
@@ -106,7 +115,7 @@ export function DataTable<T>({
     const { selected, onChange, rowLabel } = selection;
     const checked = selected.includes(key);
     return (
-      <Table.Td>
+      <Table.Td role="cell">
         <Checkbox
           aria-label={rowLabel(row)}
           checked={checked}
@@ -129,10 +138,24 @@ export function DataTable<T>({
     if (rows.length === 0) return empty;
     // The sideways scroll area is reachable by keyboard (axe scrollable-region-focusable).
     return (
-      <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} role="region" aria-label={label}>
-        <Table striped={striped} highlightOnHover={highlightOnHover} verticalSpacing="sm" aria-label={label}>
-          <Table.Thead>
-            <Table.Tr>
+      <Table.ScrollContainer
+        minWidth={minWidth}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label={label}
+        classNames={{ scrollContainerInner: classes.inner }}
+      >
+        <Table
+          striped={striped}
+          highlightOnHover={highlightOnHover}
+          verticalSpacing="sm"
+          aria-label={label}
+          role="table"
+          className={classes.cards}
+        >
+          <Table.Thead role="rowgroup">
+            <Table.Tr role="row">
               {selectionHeader()}
               {columns.map((column) => (
                 <Table.Th
@@ -141,18 +164,26 @@ export function DataTable<T>({
                   w={column.width}
                   ta={column.align}
                   aria-sort={column.ariaSort}
+                  role="columnheader"
+                  data-sortable={column.ariaSort ? true : undefined}
                 >
                   {column.header}
                 </Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
+          <Table.Tbody role="rowgroup">
             {rows.map((row, index) => (
-              <Table.Tr key={keys[index]}>
+              <Table.Tr key={keys[index]} role="row">
                 {selectionCell(row, keys[index]!)}
                 {columns.map((column) => (
-                  <Table.Td key={column.key} maw={column.maxWidth} ta={column.align}>
+                  <Table.Td
+                    key={column.key}
+                    maw={column.maxWidth}
+                    ta={column.align}
+                    role="cell"
+                    data-label={labelOf(column)}
+                  >
                     {column.cell(row, index)}
                   </Table.Td>
                 ))}

@@ -36,7 +36,7 @@ export function MainNav({ items, orientation, dark = false }: MainNavProps) {
         <Stack gap={4}>{links}</Stack>
       ) : (
         <Box style={{ overflowX: 'auto' }}>
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" className="topnav-links">
             {links}
           </Group>
         </Box>

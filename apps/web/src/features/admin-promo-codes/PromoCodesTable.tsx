@@ -57,6 +57,7 @@ export function promoColumns({
 }: PromoColumnsOptions): DataTableColumn<PromoCodeResponse>[] {
   const sortable = (key: string, label: string, column: PromoSort) => ({
     key,
+    label,
     header: <SortHeader label={label} column={column} sort={sort} order={order} onSort={onSort} />,
     ariaSort: (sort === column ? (order === 'asc' ? 'ascending' : 'descending') : 'none') as
       'ascending' | 'descending' | 'none',

@@ -53,7 +53,8 @@ export function DetailedSelector({ selection, onPick, onIntensity }: DetailedSel
         {deepest ? <EmotionInfoButton name={deepest} /> : null}
       </Group>
 
-      <SimpleGrid cols={3} spacing={6}>
+      {/* one slot a line on a phone: a full name ('Disappointed') never truncates to 'Dis…' */}
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing={6}>
         {slotLabels.map((label, level) => {
           const name = path[level];
           const node = name ? findEmotion(name)?.node : undefined;
@@ -67,7 +68,7 @@ export function DetailedSelector({ selection, onPick, onIntensity }: DetailedSel
               <Text size="xs" c="dimmed" lh={1.2}>
                 {label}
               </Text>
-              <Text size="sm" fw={600} truncate="end" lh={1.4}>
+              <Text size="sm" fw={600} lh={1.4} className={classes.slotName}>
                 {node ? (
                   <>
                     <span aria-hidden="true" className={classes.emojiFont} style={{ marginRight: 4 }}>
