@@ -1,11 +1,14 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { notificationsHost } from './toast';
+import { notificationsHost, toastLimit } from './toast';
 
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
 );
 
-/** The toast container, mounted with the first toast (see ui/toast). */
+/**
+ * The toast container, mounted with the first toast (see ui/toast). One toast at a time: the next
+ * waits until it closes (toasts stacked two deep hid the page and each other, issue 18).
+ */
 export function NotificationsHost() {
   const requested = useSyncExternalStore(
     notificationsHost.subscribe,
@@ -15,7 +18,7 @@ export function NotificationsHost() {
   if (!requested) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" limit={4} zIndex={1000} />
+      <Notifications position="top-right" limit={toastLimit} zIndex={1000} />
     </Suspense>
   );
 }

@@ -11,6 +11,13 @@ const colors: Record<ToastKind, string> = {
 
 const defaultDurationMs = 5_000;
 
+/**
+ * Toasts on screen at once (issue 18: they stacked deep over the page): two, for the pairs that
+ * belong together (a bulk action's successes and failures). A newer one shows at once and the
+ * oldest makes way for it.
+ */
+export const toastLimit = 2;
+
 export interface ToastOptions {
   durationMs?: number | false;
   title?: string;
@@ -27,7 +34,11 @@ let loading: Promise<NotificationsModule> | null = null;
 // @mantine/notifications loads with the first toast, which keeps it out of the first load; its
 // store keeps what was shown until the container is on screen.
 export function loadNotifications(): Promise<NotificationsModule> {
-  loading ??= import('@mantine/notifications');
+  loading ??= import('@mantine/notifications').then((module) => {
+    // the limit holds from the first toast, before the container has mounted and set it
+    module.notificationsStore.updateState((state) => ({ ...state, limit: toastLimit }));
+    return module;
+  });
   notificationsHost.request();
   return loading;
 }
@@ -38,9 +49,13 @@ export async function showToast(
   message: string,
   options: ToastOptions = {},
 ): Promise<string> {
-  const { notifications } = await loadNotifications();
+  const { notifications, notificationsStore } = await loadNotifications();
+  const id = options.id ?? `${kind}:${message}`;
+  const shown = notificationsStore.getState().notifications;
+  if (!shown.some((n) => n.id === id) && shown.length >= toastLimit) notifications.hide(shown[0]!.id!);
   return notifications.show({
-    id: options.id,
+    // the same message is never shown twice at once (a repeated failure is one toast)
+    id,
     color: colors[kind],
     title: options.title,
     message,

@@ -6,6 +6,7 @@ import classes from './StreakCard.module.css';
 import { useStreak } from './useHomeToday';
 
 export const streakHabitText = "You're building an amazing habit! Keep it up";
+export const streakStartText = 'Write an entry today to start a new streak.';
 /** Part 1 §8 combined-fetch failure text, used for the day-based reads (streak and week). */
 export const dateFetchFailed = 'date fetch failed';
 
@@ -49,12 +50,8 @@ export function StreakCard() {
             <Text fz={32} fw={700} lh={1.1} data-testid="streak-days">
               {streakLabel(streak.data.streak)}
             </Text>
-            <Text c="dimmed">{streakHabitText}</Text>
-            {streak.data.streak === 0 && (
-              <Text fz="sm" c="dimmed">
-                Write an entry today to start a new streak.
-              </Text>
-            )}
+            {/* the spec's praise for a streak under way; a new start says what begins one instead */}
+            <Text c="dimmed">{streak.data.streak > 0 ? streakHabitText : streakStartText}</Text>
           </Stack>
         )}
       </Stack>

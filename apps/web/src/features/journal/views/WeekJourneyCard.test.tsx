@@ -57,11 +57,15 @@ describe('streak and week cards', () => {
     stubHomeFetch(server);
     const first = renderCards();
     expect(await screen.findByText('1 Day')).toBeInTheDocument();
+    expect(screen.getByText(streakHabitText)).toBeInTheDocument();
+    expect(screen.queryByText('Write an entry today to start a new streak.')).not.toBeInTheDocument();
     first.unmount();
     server.streak = { streak: 0, today: '2026-11-18', entries: [] };
     renderCards();
     expect(await screen.findByText('0 Days')).toBeInTheDocument();
     expect(screen.getByText('Write an entry today to start a new streak.')).toBeInTheDocument();
+    // no praise for a habit not started yet (issue 18)
+    expect(screen.queryByText(streakHabitText)).not.toBeInTheDocument();
   });
 
   it('shows Monday to Sunday with entries, open days and future days', async () => {
