@@ -79,3 +79,26 @@ test('an admin reaches every row’s Delete, and a provider every client’s Ope
   await expectAccessible(page);
   await expectNoSidewaysScroll(page);
 });
+
+test('a signed-out page load asks no refresh and logs no error; ?m=1 stays on the way home', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  const refreshes: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('request', (request) => {
+    if (request.url().includes('/refresh')) refreshes.push(request.url());
+  });
+  await page.goto('/auth/login/client?m=1');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  expect(refreshes).toEqual([]);
+  expect(errors).toEqual([]);
+  await page.getByLabel('Email').fill('patient@demo.local');
+  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/user\/home\?m=1$/);
+});

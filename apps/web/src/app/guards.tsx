@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { homeForRole, type Role } from '@mindledger/domain';
 import { audit } from '../api/audit';
-import { returnPath, useAuth } from '../features/auth';
+import { returnPath, useAuth, withMobileFlag } from '../features/auth';
 import { FullPageLoader } from '../ui/FullPageLoader';
 
 /** The login page for a guarded path: providers and admins use /auth/login, everyone else the client login. */
@@ -48,8 +48,15 @@ export function PublicOnly({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (status === 'loading') return <FullPageLoader />;
   if (status === 'authenticated' && user) {
-    // Same target as the login page's own navigation, so the two never race to different places.
-    return <Navigate to={returnPath(location.state) ?? homeForRole(user.userRole)} replace />;
+    // Same target as the login page's own navigation, so the two never race to different places
+    // (the mobile app's ?m=1 included).
+    const mobile = new URLSearchParams(location.search).get('m') === '1';
+    return (
+      <Navigate
+        to={returnPath(location.state) ?? withMobileFlag(homeForRole(user.userRole), mobile)}
+        replace
+      />
+    );
   }
   return children;
 }

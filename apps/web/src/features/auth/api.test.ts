@@ -4,6 +4,7 @@ import { jsonResponse, makeJwt, makeUser } from '../../test/helpers';
 import { fetchMe, invalidUserDataMessage } from './api';
 import { authStore } from './auth-store';
 import { bootstrapAuth, installAuthHandlers } from './bootstrap';
+import { sessionHint } from './session-hint';
 
 let fetchMock: Mock<typeof fetch>;
 
@@ -36,18 +37,30 @@ describe('session start', () => {
   });
 
   it('without a valid token, tries one silent refresh and is signed out when it fails', async () => {
+    sessionHint.set();
     fetchMock.mockResolvedValueOnce(jsonResponse({ success: false, message: 'no cookie' }, { status: 401 }));
     await bootstrapAuth();
     expect(fetchMock).toHaveBeenCalledOnce();
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/proxy/v1/refresh');
     expect(authStore.getState().status).toBe('anonymous');
+    // the hint goes with the failed refresh: the next start asks nothing
+    expect(sessionHint.present()).toBe(false);
+  });
+
+  it('asks no refresh on a browser that never signed in (no refresh 401 on a signed-out page)', async () => {
+    sessionHint.clear();
+    await bootstrapAuth();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(authStore.getState().status).toBe('anonymous');
   });
 
   it('restores the session from the refresh cookie', async () => {
+    sessionHint.set();
     const token = makeJwt(900);
     fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, accessToken: token, user: makeUser() }));
     await bootstrapAuth();
     expect(authStore.getState().status).toBe('authenticated');
     expect(tokenStore.valid()).toBe(token);
+    expect(sessionHint.present()).toBe(true);
   });
 });

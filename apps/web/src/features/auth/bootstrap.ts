@@ -4,6 +4,7 @@ import { fetchMe } from './api';
 import { authStore } from './auth-store';
 import { logout } from './logout';
 import { isOffline, rememberedUser } from './offline-user';
+import { sessionHint } from './session-hint';
 
 let expiring = false;
 
@@ -21,8 +22,13 @@ async function handleSessionExpired(): Promise<void> {
 export function installAuthHandlers(): void {
   authStore.subscribe(() => {
     const { status, user } = authStore.getState();
-    if (status === 'authenticated' && user) rememberedUser.save(user);
-    else if (status === 'anonymous') rememberedUser.clear();
+    if (status === 'authenticated' && user) {
+      rememberedUser.save(user);
+      sessionHint.set();
+    } else if (status === 'anonymous') {
+      rememberedUser.clear();
+      sessionHint.clear();
+    }
   });
   setAuthHandlers({
     onSessionExpired: () => void handleSessionExpired(),
@@ -33,8 +39,8 @@ export function installAuthHandlers(): void {
 }
 
 /**
- * On start: a valid stored token is used to load the user; without one, one silent GET refresh
- * (the refresh cookie) tries to restore the session. Anything else means signed out — except
+ * On start: a valid stored token is used to load the user; without one, one silent refresh (the
+ * refresh cookie) tries to restore the session, when this browser may hold one (session-hint). Anything else means signed out — except
  * without a connection, where the tab's remembered user opens the app (their outbox and drafts)
  * until the connection returns.
  */
@@ -46,6 +52,11 @@ export async function bootstrapAuth(): Promise<void> {
   }
   try {
     if (!tokenStore.valid()) {
+      // never signed in on this browser (or signed out): nothing to restore, no refresh asked
+      if (!sessionHint.present()) {
+        authStore.signOut(null);
+        return;
+      }
       const token = await refreshAccessToken();
       if (!token) {
         authStore.signOut(null);

@@ -7,5 +7,5 @@ export { fetchMe } from './api';
 export { authStore, useAuth, useCurrentUser } from './auth-store';
 export { bootstrapAuth, installAuthHandlers } from './bootstrap';
 export { applyServerFieldErrors, codeSchema, type CodeInput } from './components/form-utils';
-export { returnPath } from './components/links';
+export { returnPath, withMobileFlag } from './components/links';
 export { journalDraftPrefix, logout, logoutTarget } from './logout';

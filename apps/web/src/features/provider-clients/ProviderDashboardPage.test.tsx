@@ -106,6 +106,10 @@ describe('provider dashboard', () => {
       'href',
       `/provider/patient-overview/${active.patientId}`,
     );
+    // a pending invitation has no connection yet, whatever the row's connection field says
+    const pendingRow = within(table).getByText('Rae Asks').closest('tr')!;
+    expect(within(pendingRow).getByText('Not connected yet')).toBeInTheDocument();
+    expect(within(pendingRow).queryByText('Active')).not.toBeInTheDocument();
     const first = fetchMock.mock.calls.find((call) => urlOf(call).pathname.endsWith('/get-patients'))!;
     expect(first[1]?.method).toBe('POST');
 

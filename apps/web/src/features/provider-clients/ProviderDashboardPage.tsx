@@ -82,7 +82,15 @@ export function ProviderDashboardPage() {
     {
       key: 'connection',
       header: 'Connection',
-      cell: (row) => <ConnectionStatusBadge status={row.connectionStatus} />,
+      // a connection exists once the invitation is accepted: before that there is none to show
+      cell: (row) =>
+        row.invitationStatus === 'accepted' ? (
+          <ConnectionStatusBadge status={row.connectionStatus} />
+        ) : (
+          <Text fz="sm" c="dimmed">
+            {row.invitationStatus === 'pending' ? 'Not connected yet' : 'Not connected'}
+          </Text>
+        ),
     },
     { key: 'activity', header: 'Last activity', cell: (row) => formatDate(row.lastActivity) },
     {

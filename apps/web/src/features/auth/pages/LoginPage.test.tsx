@@ -71,6 +71,17 @@ describe('login page', () => {
     });
   });
 
+  it('keeps the mobile app’s ?m=1 on the way to the home', async () => {
+    const user = makeUser({ userRole: 'patient', firstName: 'Maya' });
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, accessToken: makeJwt(900), user }));
+    const { router } = renderLogin('/auth/login/client?m=1');
+    await userEvent.type(screen.getByLabelText('Email'), 'patient@demo.local');
+    await userEvent.type(screen.getByLabelText('Password'), 'Demo@1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/home'));
+    expect(router.state.location.search).toBe('?m=1');
+  });
+
   it('shows the server message inline for a wrong password and for the 429 throttle', async () => {
     fetchMock
       .mockResolvedValueOnce(

@@ -56,7 +56,10 @@ function LoginPage({ variant }: { variant: Variant }) {
 
   const finish = (session: SessionResponse) => {
     authStore.signIn(session.accessToken, session.user);
-    navigate(returnPath(location.state) ?? homeForRole(session.user.userRole), { replace: true });
+    // the mobile app's flag travels on to the home (spec: /user/home?m=1 on mobile)
+    navigate(returnPath(location.state) ?? withMobileFlag(homeForRole(session.user.userRole), mobile), {
+      replace: true,
+    });
   };
 
   const submit = form.handleSubmit(async (values) => {
