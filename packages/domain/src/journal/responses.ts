@@ -55,6 +55,11 @@ export interface EntryResponse {
   deletedAt: null;
   status: 'active';
   active: true;
+  /**
+   * What the risk check finds in the entry's own words (ruling 12), answered to a provider only
+   * (issue 18): a level, never the phrases.
+   */
+  riskLevel?: 'none' | 'concern' | 'crisis';
 }
 
 /**

@@ -481,6 +481,31 @@ describe('who may read', () => {
     expect((await stranger.get(`/api/dashboard/patient-mood-count/${patient.id}`)).status).toBe(404);
   });
 
+  it('flags for a connected provider the entries the risk check flags, as a level only', async () => {
+    const { client, user: patient } = await server.signIn();
+    await create(client, entry({ notes: 'A calm walk by the river.', customDate: daysAgo(2) }));
+    await create(
+      client,
+      entry({ notes: 'Some days I think I would be better off dead.', customDate: daysAgo(1) }),
+    );
+    const { client: provider, user: doctor } = await server.signIn({ role: 'provider' });
+    await connect(server, doctor.id, patient.id);
+    const latest = await provider.get<{ data: Entry & { riskLevel?: string } }>(
+      `/api/v1/get-latest-patient-mood/${patient.id}`,
+    );
+    expect(latest.body.data.riskLevel).toBe('crisis');
+    const list = await provider.get<{ data: (Entry & { riskLevel?: string })[] }>(
+      `/api/v1/get-all-patient-mood/${patient.id}`,
+    );
+    expect(list.body.data.map((e) => e.riskLevel)).toEqual(['crisis', 'none']);
+    // the level only: the phrases found are not answered
+    expect(JSON.stringify(list.body)).not.toContain('better off dead"');
+    expect(Object.keys(list.body.data[0]!)).not.toContain('matched');
+    // the client's own reads carry no flag
+    const own = await client.get<{ data: (Entry & { riskLevel?: string })[] }>('/api/v1/get-all-mood');
+    expect(own.body.data.every((e) => e.riskLevel === undefined)).toBe(true);
+  });
+
   it('answers 401 without a session', async () => {
     const anonymous = server.client();
     for (const path of [

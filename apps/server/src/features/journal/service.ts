@@ -287,7 +287,10 @@ export class JournalService {
   /** Entries as the API answers them, photos with fresh URLs signed for the viewer (who reads them). */
   present(rows: StoredEntry[], viewer: string) {
     return rows.map((r) => {
-      const entry = presentEntry(r);
+      // A provider sees which entries the risk check flags (issue 18), as a level, never the
+      // phrases found: no more of the client's text than the entry already shows.
+      const entry =
+        viewer === r.patientId ? presentEntry(r) : { ...presentEntry(r), riskLevel: this.safetyOf(r).level };
       if (!entry.photoData) return entry;
       const images = entry.photoData.images.map((image) => ({
         fileId: image.fileId,

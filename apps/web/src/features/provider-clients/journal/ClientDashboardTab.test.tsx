@@ -260,6 +260,19 @@ describe('provider dashboard tab', () => {
     await waitFor(() => expect(assigned).toEqual([{ patientId, kind: 'phq9', everyWeeks: null }]));
   });
 
+  it('marks a latest entry the risk check flags, and no other', async () => {
+    latest = { ...latest!, riskLevel: 'crisis' };
+    const first = renderDashboard();
+    const card = await screen.findByRole('region', { name: 'Latest entry' });
+    expect(await within(card).findByText('Risk language')).toBeInTheDocument();
+    first.unmount();
+    latest = { ...latest, riskLevel: 'none' };
+    renderDashboard();
+    const calm = await screen.findByRole('region', { name: 'Latest entry' });
+    expect(await within(calm).findByText('Slept well.')).toBeInTheDocument();
+    expect(within(calm).queryByText('Risk language')).not.toBeInTheDocument();
+  });
+
   it('shows the spec’s failure text on each card and retries one card alone', async () => {
     failing = new Set([
       'get-latest-patient-mood',

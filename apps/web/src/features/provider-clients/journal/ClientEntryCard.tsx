@@ -1,6 +1,12 @@
 import { Badge, Group, Paper, Progress, Spoiler, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { moodOption } from '@mindledger/domain';
-import { IconMessageCircle, IconMicrophone, IconPencil, IconPhoto } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconMessageCircle,
+  IconMicrophone,
+  IconPencil,
+  IconPhoto,
+} from '@tabler/icons-react';
 import { emotionPath, LinkedGoals, relativeDay, type JournalEntry } from '../../journal';
 import { EntryConversation } from './EntryConversation';
 import { fullDay, journalTypeNames, localTime } from './entry-format';
@@ -54,10 +60,22 @@ export function ClientEntryCard({ entry, today, clientName, headingLevel = 'h3' 
               <Text component={headingLevel} fw={600} fz="md" m={0} lh={1.3}>
                 {entry.mood}
               </Text>
-              <Badge variant="light" color="grape" leftSection={<TypeIcon size={12} aria-hidden="true" />}>
-                <VisuallyHidden component="span">Journal type: </VisuallyHidden>
-                {journalTypeNames[entry.journalType] ?? entry.journalType}
-              </Badge>
+              <Group gap={6}>
+                {entry.riskLevel === 'crisis' || entry.riskLevel === 'concern' ? (
+                  <Badge
+                    variant="filled"
+                    color={entry.riskLevel === 'crisis' ? 'red.8' : 'orange.9'}
+                    leftSection={<IconAlertTriangle size={12} aria-hidden="true" />}
+                    title="The words of this entry match the risk check's phrases for self-harm. Read it with care."
+                  >
+                    {entry.riskLevel === 'crisis' ? 'Risk language' : 'Possible risk'}
+                  </Badge>
+                ) : null}
+                <Badge variant="light" color="grape" leftSection={<TypeIcon size={12} aria-hidden="true" />}>
+                  <VisuallyHidden component="span">Journal type: </VisuallyHidden>
+                  {journalTypeNames[entry.journalType] ?? entry.journalType}
+                </Badge>
+              </Group>
             </Group>
             <Text fz="xs" c="dimmed">
               <time dateTime={entry.date}>
