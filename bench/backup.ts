@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { createCipheriv } from 'node:crypto';
 import { createWriteStream, openAsBlob, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -15,18 +15,19 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { seedDemo } from '../apps/server/src/seed.js';
 import { bodies, emotionCombos, openers } from './journal.js';
 import { login } from './lib.js';
-import { startServer, type RunningServer } from './server.js';
+import { startServer, startWorker, type RunningServer, type RunningWorker } from './server.js';
 
 /**
  * Backup export and import (issue 17), PostgreSQL only: one client with BACKUP_ENTRIES journal
  * entries over BACKUP_DAYS days, BACKUP_PHOTOS of them photo entries with one PNG each (100–400 KB,
  * written straight into the server's files folder), 8 goals linked from entries, settings, an
- * Initial Journey conversation and an avatar. On the built server (jobs in process): the export
- * (initiate → completed), its download, then the import of that ZIP into a fresh second client
- * (upload, preview, confirm → completed), 1 + BACKUP_REPEAT times; wall time and the server
- * process's resident memory (VmRSS sampled every SAMPLE_MS, VmHWM reset before each phase through
- * /proc/<pid>/clear_refs) against the idle server's. The measuring helpers are those of
- * clinical-export.ts (copied: that file keeps them to itself).
+ * Initial Journey conversation and an avatar. On the built server (jobs in process, or with
+ * BENCH_BACKUP_JOBS=worker in the built worker process): the export (initiate → completed), its
+ * download, then the import of that ZIP into a fresh second client (upload, preview, confirm →
+ * completed), 1 + BACKUP_REPEAT times; wall time and the server process's resident memory (VmRSS
+ * sampled every SAMPLE_MS, VmHWM reset before each phase through /proc/<pid>/clear_refs) against the
+ * idle server's, and the worker's against its own idle RSS when it runs the jobs. The measuring
+ * helpers are those of clinical-export.ts (copied: that file keeps them to itself).
  */
 export const BACKUP_ENTRIES = Number(process.env.BENCH_BACKUP_ENTRIES ?? 5000);
 export const BACKUP_PHOTOS = Number(process.env.BENCH_BACKUP_PHOTOS ?? 200);
@@ -36,6 +37,14 @@ export const BACKUP_DAYS = 1095;
 const PHOTO_MIN_KB = 100;
 const PHOTO_MAX_KB = 400;
 const PHOTO_SKEW = Number(process.env.BENCH_BACKUP_PHOTO_SKEW ?? 2);
+/**
+ * Where the export and import jobs run: `in-process` (default: JOBS_IN_PROCESS=true, the API server
+ * runs them) or `worker` (BENCH_BACKUP_JOBS=worker: the server with JOBS_IN_PROCESS=false and the
+ * built worker, apps/server/dist/worker.js, with the same environment; both processes measured).
+ */
+export const JOBS_MODE = process.env.BENCH_BACKUP_JOBS === 'worker' ? 'worker' : 'in-process';
+/** How the phases name where the job ran. */
+const JOB_WHERE = JOBS_MODE === 'worker' ? 'job in the worker' : 'job in process';
 /** Rounds of (export, download, import into a fresh client) after the first: does memory keep growing? */
 const REPEAT = Number(process.env.BENCH_BACKUP_REPEAT ?? 2);
 /** The target of issue 17: peak RSS over the idle server's. */
@@ -597,8 +606,13 @@ interface ProbeAnswer {
   loopDelayMs: { max: number; p99: number };
 }
 let probeId = 0;
-function probe(server: RunningServer): Promise<ProbeAnswer | undefined> {
-  const child = server.child;
+/** A process the bench measures: the API server or the job worker, both started with the probe. */
+interface Measured {
+  pid: number;
+  child: ChildProcess;
+}
+function probe(target: Measured): Promise<ProbeAnswer | undefined> {
+  const child = target.child;
   if (!child.connected) return Promise.resolve(undefined);
   probeId += 1;
   const id = probeId;
@@ -620,7 +634,25 @@ function probe(server: RunningServer): Promise<ProbeAnswer | undefined> {
 
 interface Sample {
   kb: number;
+  /** The worker's VmRSS at the same moment (0 without a worker). */
+  workerKb: number;
   tag: string;
+}
+
+/** The job worker's figures in a phase, against its own idle RSS (BENCH_BACKUP_JOBS=worker). */
+export interface WorkerPhase {
+  beforeMb: number;
+  sampledPeakMb: number;
+  hwmMb: number;
+  /** max(sampled, VmHWM) − the idle worker's RSS. */
+  overIdleMb: number;
+  /** max(sampled, VmHWM) − the worker's RSS just before the phase. */
+  overBeforeMb: number;
+  heapUsedPeakMb: number;
+  externalPeakMb: number;
+  arrayBuffersPeakMb: number;
+  loopDelayMaxMs: number;
+  cpuSeconds: number;
 }
 
 /** A phase's figures: the server's RSS before it, its peak (sampled and VmHWM), heap, event loop, CPU, time. */
@@ -650,8 +682,14 @@ export interface PhaseResult {
     heapUsedMb: number;
     arrayBuffersMb: number;
     loopDelayMs: number;
+    /** The worker's, when it runs the jobs. */
+    workerRssMb?: number;
+    workerHeapUsedMb?: number;
+    workerArrayBuffersMb?: number;
   }[];
   details: Record<string, string | number>;
+  /** The job worker's figures (BENCH_BACKUP_JOBS=worker). */
+  worker?: WorkerPhase;
 }
 
 interface Idle {
@@ -659,30 +697,48 @@ interface Idle {
   heap: ProbeAnswer | undefined;
 }
 
+/** The processes measured: the API server and, when it runs the jobs, the worker. */
+interface Measuring {
+  server: RunningServer;
+  idle: Idle;
+  worker?: { process: RunningWorker; idle: Idle };
+}
+
 /**
- * Runs `work` while sampling the server's VmRSS every SAMPLE_MS and its heap every HEAP_SAMPLE_MS
- * (probe); VmHWM is reset at the start and read at the end (it catches what falls between samples).
- * `mark(tag)` names the samples after it.
+ * Runs `work` while sampling the server's VmRSS (and the worker's, when it runs the jobs) every
+ * SAMPLE_MS and their heaps every HEAP_SAMPLE_MS (probe); VmHWM is reset at the start and read at the
+ * end (it catches what falls between samples). `mark(tag)` names the samples after it.
  */
 async function phase(
-  server: RunningServer,
-  idle: Idle,
+  measuring: Measuring,
   round: number,
   label: string,
   work: (mark: (tag: string) => void) => Promise<Record<string, string | number>>,
 ): Promise<PhaseResult> {
+  const { server, idle } = measuring;
+  const worker = measuring.worker?.process;
   const pid = server.pid;
   await sleep(2000);
-  await probe(server); // a new event-loop delay window
+  // a new event-loop delay window
+  await Promise.all([probe(server), worker ? probe(worker) : undefined]);
   const beforeKb = procStatusKb(pid, 'VmRSS');
+  const workerBeforeKb = worker ? procStatusKb(worker.pid, 'VmRSS') : 0;
   const cpu = cpuSeconds(pid);
+  const workerCpu = worker ? cpuSeconds(worker.pid) : 0;
   const hwmReset = resetHwm(pid);
+  const workerHwmReset = worker ? resetHwm(worker.pid) : false;
   const samples: Sample[] = [];
   const heaps: { answer: ProbeAnswer; tag: string }[] = [];
+  const workerHeaps: { answer: ProbeAnswer; tag: string }[] = [];
   const tagStart: Record<string, number> = {};
   let tag = '';
   const started = performance.now();
-  const sample = () => samples.push({ kb: procStatusKb(pid, 'VmRSS'), tag });
+  const sample = () =>
+    samples.push({
+      kb: procStatusKb(pid, 'VmRSS'),
+      workerKb: worker ? procStatusKb(worker.pid, 'VmRSS') : 0,
+      tag,
+    });
   const mark = (next: string) => {
     if (next === tag) return;
     sample();
@@ -694,8 +750,9 @@ async function phase(
     if (asking) return;
     asking = true;
     const at = tag;
-    const answer = await probe(server);
+    const [answer, workerAnswer] = await Promise.all([probe(server), worker ? probe(worker) : undefined]);
     if (answer) heaps.push({ answer, tag: at });
+    if (workerAnswer) workerHeaps.push({ answer: workerAnswer, tag: at });
     asking = false;
   };
   const timer = setInterval(sample, SAMPLE_MS);
@@ -710,6 +767,7 @@ async function phase(
   const ms = performance.now() - started;
   sample();
   const hwmKb = hwmReset ? procStatusKb(pid, 'VmHWM') : 0;
+  const workerHwmKb = worker && workerHwmReset ? procStatusKb(worker.pid, 'VmHWM') : 0;
   while (asking) await sleep(10);
   await askHeap();
   const sampledKb = Math.max(...samples.map((s) => s.kb));
@@ -721,15 +779,41 @@ async function phase(
     .filter(([name]) => name !== 'done')
     .map(([name, at]) => {
       const mine = heaps.filter((h) => h.tag === name);
+      const tagged = samples.filter((s) => s.tag === name);
+      const workerMine = workerHeaps.filter((h) => h.tag === name);
       return {
         tag: name,
         ms: Math.round((ordered[ordered.findIndex(([n]) => n === name) + 1]?.[1] ?? ms) - at),
-        rssMb: mb(Math.max(0, ...samples.filter((s) => s.tag === name).map((s) => s.kb))),
+        rssMb: mb(Math.max(0, ...tagged.map((s) => s.kb))),
         heapUsedMb: heapMax('heapUsedMb', mine),
         arrayBuffersMb: heapMax('arrayBuffersMb', mine),
         loopDelayMs: Math.max(0, ...mine.map((h) => h.answer.loopDelayMs.max)),
+        ...(worker
+          ? {
+              workerRssMb: mb(Math.max(0, ...tagged.map((s) => s.workerKb))),
+              workerHeapUsedMb: heapMax('heapUsedMb', workerMine),
+              workerArrayBuffersMb: heapMax('arrayBuffersMb', workerMine),
+            }
+          : {}),
       };
     });
+  let workerFigures: WorkerPhase | undefined;
+  if (worker && measuring.worker) {
+    const workerSampledKb = Math.max(...samples.map((s) => s.workerKb));
+    const workerPeakKb = Math.max(workerSampledKb, workerHwmKb);
+    workerFigures = {
+      beforeMb: mb(workerBeforeKb),
+      sampledPeakMb: mb(workerSampledKb),
+      hwmMb: mb(workerHwmKb),
+      overIdleMb: mb(workerPeakKb - measuring.worker.idle.kb),
+      overBeforeMb: mb(workerPeakKb - workerBeforeKb),
+      heapUsedPeakMb: heapMax('heapUsedMb', workerHeaps),
+      externalPeakMb: heapMax('externalMb', workerHeaps),
+      arrayBuffersPeakMb: heapMax('arrayBuffersMb', workerHeaps),
+      loopDelayMaxMs: Math.max(0, ...workerHeaps.map((h) => h.answer.loopDelayMs.max)),
+      cpuSeconds: round1(cpuSeconds(worker.pid) - workerCpu),
+    };
+  }
   const result: PhaseResult = {
     round,
     label,
@@ -747,9 +831,10 @@ async function phase(
     cpuSeconds: round1(cpuSeconds(pid) - cpu),
     tags,
     details,
+    ...(workerFigures ? { worker: workerFigures } : {}),
   };
   log(
-    `round ${round}, ${label}: ${result.ms} ms, RSS before ${result.beforeMb} MB, peak ${result.sampledPeakMb} MB sampled / ${result.hwmMb} MB VmHWM, +${result.overIdleMb} MB over idle (+${result.overBeforeMb} over before), heap used ≤ ${result.heapUsedPeakMb} MB, external ≤ ${result.externalPeakMb} MB (array buffers ≤ ${result.arrayBuffersPeakMb} MB), loop delay ≤ ${result.loopDelayMaxMs} ms, CPU ${result.cpuSeconds} s ${JSON.stringify(tags)} ${JSON.stringify(details)}`,
+    `round ${round}, ${label}: ${result.ms} ms, RSS before ${result.beforeMb} MB, peak ${result.sampledPeakMb} MB sampled / ${result.hwmMb} MB VmHWM, +${result.overIdleMb} MB over idle (+${result.overBeforeMb} over before), heap used ≤ ${result.heapUsedPeakMb} MB, external ≤ ${result.externalPeakMb} MB (array buffers ≤ ${result.arrayBuffersPeakMb} MB), loop delay ≤ ${result.loopDelayMaxMs} ms, CPU ${result.cpuSeconds} s${workerFigures ? `; worker: RSS before ${workerFigures.beforeMb} MB, peak ${workerFigures.sampledPeakMb} MB sampled / ${workerFigures.hwmMb} MB VmHWM, +${workerFigures.overIdleMb} MB over its idle (+${workerFigures.overBeforeMb} over before), heap used ≤ ${workerFigures.heapUsedPeakMb} MB, external ≤ ${workerFigures.externalPeakMb} MB, CPU ${workerFigures.cpuSeconds} s` : ''} ${JSON.stringify(tags)} ${JSON.stringify(details)}`,
   );
   return result;
 }
@@ -840,6 +925,9 @@ async function checkImported(db: pg.Client, filesRoot: string, userId: string): 
 }
 
 export async function benchBackup(databaseUrl: string) {
+  const asked = process.env.BENCH_BACKUP_JOBS;
+  if (asked && asked !== 'worker' && asked !== 'in-process')
+    throw new Error(`BENCH_BACKUP_JOBS must be 'in-process' or 'worker', not '${asked}'`);
   const dataDir = await mkdtemp(join(tmpdir(), 'mindledger-bench-backup-'));
   const zipDir = await mkdtemp(join(tmpdir(), 'mindledger-bench-backup-zips-'));
   const filesRoot = join(dataDir, 'files');
@@ -852,15 +940,27 @@ export async function benchBackup(databaseUrl: string) {
     );
     const seed = await seedBackup(databaseUrl, dataDir);
     log(`seeded in ${seed.seconds} s`);
-    const server = await startServer(
-      await freePort(),
-      { DATABASE_URL: databaseUrl, JOBS_IN_PROCESS: 'true' },
-      dataDir,
-      { keepDataDir: true, nodeArgs: ['--import', probeUrl], ipc: true },
-    );
-    const db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
+    // BENCH_BACKUP_JOBS=worker: the jobs in the built worker, given the server's environment
+    const port = await freePort();
+    const env = { DATABASE_URL: databaseUrl, JOBS_IN_PROCESS: JOBS_MODE === 'worker' ? 'false' : 'true' };
+    const server = await startServer(port, env, dataDir, {
+      keepDataDir: true,
+      nodeArgs: ['--import', probeUrl],
+      ipc: true,
+    });
+    let worker: RunningWorker | undefined;
     try {
+      if (JOBS_MODE === 'worker') {
+        worker = await startWorker(port, env, dataDir, { nodeArgs: ['--import', probeUrl], ipc: true });
+        log(`worker started (pid ${worker.pid}), the server with JOBS_IN_PROCESS=false`);
+      }
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+    const db = new pg.Client({ connectionString: databaseUrl });
+    try {
+      await db.connect();
       const source = await login(server.url, SOURCE_EMAIL);
       const importers = [];
       for (let round = 1; round <= 1 + REPEAT; round += 1)
@@ -890,15 +990,28 @@ export async function benchBackup(databaseUrl: string) {
       }
       await sleep(3000);
       const idleSamples: number[] = [];
+      const workerIdleSamples: number[] = [];
       for (let i = 0; i < 40; i += 1) {
         idleSamples.push(procStatusKb(server.pid, 'VmRSS'));
+        if (worker) workerIdleSamples.push(procStatusKb(worker.pid, 'VmRSS'));
         await sleep(SAMPLE_MS);
       }
-      idleSamples.sort((a, b) => a - b);
-      const idle: Idle = { kb: idleSamples[Math.floor(idleSamples.length / 2)]!, heap: await probe(server) };
+      const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+      const idle: Idle = { kb: median(idleSamples), heap: await probe(server) };
       log(
         `idle server RSS ${mb(idle.kb)} MB (median of ${idleSamples.length} samples over 2 s), heap used ${idle.heap?.heapUsedMb} MB of ${idle.heap?.heapTotalMb} MB`,
       );
+      const measuring: Measuring = { server, idle };
+      if (worker) {
+        measuring.worker = {
+          process: worker,
+          idle: { kb: median(workerIdleSamples), heap: await probe(worker) },
+        };
+        const workerIdle = measuring.worker.idle;
+        log(
+          `idle worker RSS ${mb(workerIdle.kb)} MB, heap used ${workerIdle.heap?.heapUsedMb} MB of ${workerIdle.heap?.heapTotalMb} MB`,
+        );
+      }
 
       const phases: PhaseResult[] = [];
       const checks: (ImportCheck & { round: number })[] = [];
@@ -908,7 +1021,7 @@ export async function benchBackup(databaseUrl: string) {
         const zip = join(zipDir, `backup-${round}.zip`);
         let exportId = '';
         phases.push(
-          await phase(server, idle, round, 'export: initiate → completed (job in process)', async (mark) => {
+          await phase(measuring, round, `export: initiate → completed (${JOB_WHERE})`, async (mark) => {
             mark('queued');
             const started = await call(source.token, 'POST', 'export/initiate');
             exportId = String(started.data?.id);
@@ -941,7 +1054,7 @@ export async function benchBackup(databaseUrl: string) {
           }),
         );
         phases.push(
-          await phase(server, idle, round, 'download (GET export/download)', async () => {
+          await phase(measuring, round, 'download (GET export/download)', async () => {
             const got = await download(`${server.url}/api/v1/export/download/${exportId}`, source.token, zip);
             return { bytes: got.bytes, 'first byte ms': got.firstByteMs };
           }),
@@ -954,7 +1067,7 @@ export async function benchBackup(databaseUrl: string) {
           log(`the ZIP (${fmt(zipBytes)} bytes) is over the import's ${fmt(UPLOAD_LIMIT)}-byte limit`);
         let importId = '';
         phases.push(
-          await phase(server, idle, round, 'import: upload (POST import/initiate, multipart)', async () => {
+          await phase(measuring, round, 'import: upload (POST import/initiate, multipart)', async () => {
             const form = new FormData();
             form.append('file', await openAsBlob(zip, { type: 'application/zip' }), 'backup.zip');
             const response = await fetch(`${server.url}/api/v1/import/initiate`, {
@@ -971,7 +1084,7 @@ export async function benchBackup(databaseUrl: string) {
         );
         const options = { onConflict: 'replace' };
         phases.push(
-          await phase(server, idle, round, 'import: preview (POST import/preview)', async () => {
+          await phase(measuring, round, 'import: preview (POST import/preview)', async () => {
             const answer = (
               await call(importer.token, 'POST', 'import/preview', { importId, importOptions: options })
             ).data as {
@@ -1001,7 +1114,7 @@ export async function benchBackup(databaseUrl: string) {
         );
         let result: Record<string, unknown> = {};
         phases.push(
-          await phase(server, idle, round, 'import: confirm → completed (job in process)', async (mark) => {
+          await phase(measuring, round, `import: confirm → completed (${JOB_WHERE})`, async (mark) => {
             mark('confirm request');
             await call(importer.token, 'POST', 'import/confirm', { importId, importOptions: options });
             const deadline = Date.now() + JOB_DEADLINE_MS;
@@ -1030,10 +1143,13 @@ export async function benchBackup(databaseUrl: string) {
                 throw new Error(`import ${importId} ${status.status}: ${status.error ?? ''}`);
               if (Date.now() > deadline) throw new Error(`import ${importId} still running`);
               // progress the job reports: 1 reading the file and writing the photos; 10 goals; 20 entries
-              // built and inserted; 70 links and mentions; 85 profile, settings, conversation; 95 commit
+              // built and inserted; 70 links and mentions; 85 profile, settings, conversation; 95 commit.
+              // In the worker it is written to the import's row from 10 on (1 stays in the worker).
               mark(
                 status.progress === 0
-                  ? 'queued'
+                  ? JOBS_MODE === 'worker'
+                    ? 'queued + read file + photos'
+                    : 'queued'
                   : status.progress < 10
                     ? 'read file + photos'
                     : status.progress < 20
@@ -1055,7 +1171,13 @@ export async function benchBackup(databaseUrl: string) {
         log(`round ${round}: imported client ${JSON.stringify(check)}`);
       }
       await sleep(2000);
-      const final = { rssMb: mb(procStatusKb(server.pid, 'VmRSS')), heap: await probe(server) };
+      const final = {
+        rssMb: mb(procStatusKb(server.pid, 'VmRSS')),
+        heap: await probe(server),
+        worker: worker
+          ? { rssMb: mb(procStatusKb(worker.pid, 'VmRSS')), heap: await probe(worker) }
+          : undefined,
+      };
       clearInterval(loadTimer);
       loads.push(loadavg()[0] ?? 0);
       return {
@@ -1064,6 +1186,10 @@ export async function benchBackup(databaseUrl: string) {
         postgres: sizes[0]!.version,
         tableSizes: { entries: sizes[0]!.entries },
         idle: { rssMb: mb(idle.kb), heap: idle.heap },
+        jobs: JOBS_MODE,
+        workerIdle: measuring.worker
+          ? { rssMb: mb(measuring.worker.idle.kb), heap: measuring.worker.idle.heap }
+          : undefined,
         phases,
         checks,
         final,
@@ -1082,8 +1208,16 @@ export async function benchBackup(databaseUrl: string) {
           shell('git', ['status', '--porcelain', '--', 'apps/server', 'packages/domain']) !== '',
       };
     } finally {
-      await db.end();
-      await server.stop();
+      try {
+        await db.end();
+      } finally {
+        // the worker first: it holds connections to the database the run drops
+        try {
+          await worker?.stop();
+        } finally {
+          await server.stop();
+        }
+      }
     }
   } finally {
     clearInterval(loadTimer);
@@ -1106,6 +1240,49 @@ export function backupReport(result: Awaited<ReturnType<typeof benchBackup>>): s
   };
   const byPhase = new Map<string, PhaseResult[]>();
   for (const p of phases) byPhase.set(p.label, [...(byPhase.get(p.label) ?? []), p]);
+  const inWorker = result.jobs === 'worker';
+  const tagLine = (t: PhaseResult['tags'][number]) =>
+    `${t.tag}: ~${fmt(t.ms)} ms, ${inWorker ? 'server ' : ''}RSS ≤ ${t.rssMb} MB${t.heapUsedMb ? `, heap used ≤ ${t.heapUsedMb} MB, array buffers ≤ ${t.arrayBuffersMb} MB, loop delay ≤ ${t.loopDelayMs} ms` : ''}${t.workerRssMb ? `, worker RSS ≤ ${t.workerRssMb} MB${t.workerHeapUsedMb ? `, heap used ≤ ${t.workerHeapUsedMb} MB, array buffers ≤ ${t.workerArrayBuffersMb} MB` : ''}` : ''}`;
+  const notes = (p: PhaseResult) =>
+    [...Object.entries(p.details).map(([k, v]) => `${k} ${value(v)}`), ...p.tags.map(tagLine)].join('; ');
+  // BENCH_BACKUP_JOBS=worker: the API server's and the worker's figures side by side
+  const workerOf = (p: PhaseResult) => p.worker!;
+  const worstWorker = (list: PhaseResult[]) =>
+    list.reduce((a, b) => (workerOf(b).overIdleMb > workerOf(a).overIdleMb ? b : a));
+  const workerWithin = (p: PhaseResult) =>
+    workerOf(p).overIdleMb < RSS_TARGET_MB ? '**within**' : '**over**';
+  if (inWorker)
+    return [
+      '### Backup export and import (issue 17), jobs in the worker process',
+      '',
+      `Run ${result.startedAt.slice(0, 19)}Z … ${result.endedAt.slice(11, 19)}Z (UTC), server commit \`${result.commit}\`${result.dirty ? ' **with uncommitted changes in apps/server or packages/domain built in**' : ''}; ${result.machine.cpus} cores, ${result.machine.memory} GiB (free -g), Node ${result.machine.node}, PostgreSQL ${result.postgres}. Load average (1 min) during the run: ${Math.min(...result.loads).toFixed(2)}–${maxLoad.toFixed(2)}${maxLoad > 1.5 ? ' (**above 1.5: the machine was shared with other work during the run**)' : ''}.`,
+      '',
+      `\`BENCH_BACKUP_JOBS=worker\`: the API server runs with \`JOBS_IN_PROCESS=false\` and the built worker (\`apps/server/dist/worker.js\`, the same environment: DATABASE_URL, DATA_DIR, the same JWT secret) runs the export and import jobs; the import's progress comes from its row (the worker writes it from 10 on, so "queued + read file + photos" below is both). Both processes are measured, each against its own idle RSS.`,
+      '',
+      `Seed (in ${seed.seconds} s): ${fmt(seed.entries)} journal entries, ${seed.photos} photos (${mib(seed.photoBytes.total)} MiB) and an avatar, ${seed.goals} goals (${fmt(seed.goalLinks)} entry links), settings, ${seed.journeyMessages} Initial Journey messages, as in \`latest-backup.md\`. journal_entries ${result.tableSizes.entries} with indexes. Imported into ${checks.length} fresh clients, \`onConflict: 'replace'\`.`,
+      '',
+      `Idle after warm-up: **API server RSS ${result.idle.rssMb} MB** (V8 heap used ${result.idle.heap?.heapUsedMb ?? '?'} MB of ${result.idle.heap?.heapTotalMb ?? '?'} MB, external ${result.idle.heap?.externalMb ?? '?'} MB); **worker RSS ${result.workerIdle?.rssMb ?? '?'} MB** (heap used ${result.workerIdle?.heap?.heapUsedMb ?? '?'} MB of ${result.workerIdle?.heap?.heapTotalMb ?? '?'} MB, external ${result.workerIdle?.heap?.externalMb ?? '?'} MB). RSS of both sampled every ${SAMPLE_MS} ms from /proc/<pid>/status and VmHWM of both reset before each phase (clear_refs 5); heap, external memory and event-loop delay from each process's probe every ${HEAP_SAMPLE_MS} ms. Each phase starts 2 s after the previous one; neither process is made to collect garbage.`,
+      '',
+      `The ZIP: **${fmt(result.zipBytes)} bytes (${mib(result.zipBytes)} MiB)**, ${result.zipBytes > UPLOAD_LIMIT ? '**over**' : 'within'} the import's 50 MiB limit (${round1((result.zipBytes / UPLOAD_LIMIT) * 100)} % of it).`,
+      '',
+      '| round | phase | time (ms) | server: RSS before (MB) | server: peak sampled / VmHWM (MB) | **server: peak − idle (MB)** | server: peak − before (MB) | server: heap used peak (MB) | server: external peak (MB) | server: loop delay max (ms) | server CPU (s) | worker: RSS before (MB) | worker: peak sampled / VmHWM (MB) | **worker: peak − its idle (MB)** | worker: peak − before (MB) | worker: heap used peak (MB) | worker: external peak (MB) | worker: loop delay max (ms) | worker CPU (s) | notes |',
+      '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+      ...phases.map((p) => {
+        const w = workerOf(p);
+        return `| ${p.round} | ${p.label} | ${fmt(p.ms)} | ${p.beforeMb} | ${p.sampledPeakMb} / ${p.hwmMb || '–'} | **${p.overIdleMb}** | ${p.overBeforeMb} | ${p.heapUsedPeakMb} | ${p.externalPeakMb} | ${p.loopDelayMaxMs} | ${p.cpuSeconds} | ${w.beforeMb} | ${w.sampledPeakMb} / ${w.hwmMb || '–'} | **${w.overIdleMb}** | ${w.overBeforeMb} | ${w.heapUsedPeakMb} | ${w.externalPeakMb} | ${w.loopDelayMaxMs} | ${w.cpuSeconds} | ${notes(p)} |`;
+      }),
+      '',
+      `At the end (2 s after the last phase): API server RSS ${result.final.rssMb} MB, heap used ${result.final.heap?.heapUsedMb ?? '?'} MB of ${result.final.heap?.heapTotalMb ?? '?'} MB; worker RSS ${result.final.worker?.rssMb ?? '?'} MB, heap used ${result.final.worker?.heap?.heapUsedMb ?? '?'} MB of ${result.final.worker?.heap?.heapTotalMb ?? '?'} MB.`,
+      '',
+      ...checks.map(checkLine),
+      '',
+      ...[...byPhase.entries()].map(
+        ([label, list]) =>
+          `- ${label}: API server peak − its idle ${list.map((p) => p.overIdleMb).join(' / ')} MB over the rounds (− the RSS before: ${list.map((p) => p.overBeforeMb).join(' / ')}): round 1 ${within(list[0]!)}, all rounds ${within(worst(list))} the ${RSS_TARGET_MB} MB target; worker peak − its idle ${list.map((p) => workerOf(p).overIdleMb).join(' / ')} MB (− the RSS before: ${list.map((p) => workerOf(p).overBeforeMb).join(' / ')}): round 1 ${workerWithin(list[0]!)}, all rounds ${workerWithin(worstWorker(list))} ${RSS_TARGET_MB} MB.`,
+      ),
+      `- Highest of the whole run, API server: **${worst(phases).overIdleMb} MB** over its idle (round ${worst(phases).round}, ${worst(phases).label}): ${within(worst(phases))} the ${RSS_TARGET_MB} MB target.`,
+      `- Highest of the whole run, worker: **${workerOf(worstWorker(phases)).overIdleMb} MB** over its idle (round ${worstWorker(phases).round}, ${worstWorker(phases).label}): ${workerWithin(worstWorker(phases))} ${RSS_TARGET_MB} MB.`,
+    ];
   return [
     '### Backup export and import (issue 17)',
     '',
@@ -1127,13 +1304,7 @@ export function backupReport(result: Awaited<ReturnType<typeof benchBackup>>): s
     '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...phases.map(
       (p) =>
-        `| ${p.round} | ${p.label} | ${fmt(p.ms)} | ${p.beforeMb} | ${p.sampledPeakMb} / ${p.hwmMb || '–'} | **${p.overIdleMb}** | ${p.overBeforeMb} | ${p.heapUsedPeakMb} | ${p.externalPeakMb} | ${p.arrayBuffersPeakMb} | ${p.loopDelayMaxMs} | ${p.cpuSeconds} | ${[
-          ...Object.entries(p.details).map(([k, v]) => `${k} ${value(v)}`),
-          ...p.tags.map(
-            (t) =>
-              `${t.tag}: ~${fmt(t.ms)} ms, RSS ≤ ${t.rssMb} MB${t.heapUsedMb ? `, heap used ≤ ${t.heapUsedMb} MB, array buffers ≤ ${t.arrayBuffersMb} MB, loop delay ≤ ${t.loopDelayMs} ms` : ''}`,
-          ),
-        ].join('; ')} |`,
+        `| ${p.round} | ${p.label} | ${fmt(p.ms)} | ${p.beforeMb} | ${p.sampledPeakMb} / ${p.hwmMb || '–'} | **${p.overIdleMb}** | ${p.overBeforeMb} | ${p.heapUsedPeakMb} | ${p.externalPeakMb} | ${p.arrayBuffersPeakMb} | ${p.loopDelayMaxMs} | ${p.cpuSeconds} | ${notes(p)} |`,
     ),
     '',
     `At the end (2 s after the last phase): RSS ${result.final.rssMb} MB, heap used ${result.final.heap?.heapUsedMb ?? '?'} MB of ${result.final.heap?.heapTotalMb ?? '?'} MB, external ${result.final.heap?.externalMb ?? '?'} MB.`,

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { backupReport, benchBackup } from './backup.js';
+import { JOBS_MODE as BACKUP_JOBS_MODE, backupReport, benchBackup } from './backup.js';
 import { benchCheckFeature, benchRenewals, billingReport, seedRenewals } from './billing.js';
 import { benchClinicalExport, clinicalExportReport } from './clinical-export.js';
 import { benchConnections, connectionsReport, seedConnections } from './connections.js';
@@ -301,7 +301,9 @@ if (scenarios.includes('backup')) {
     created.add(url);
     try {
       const report = backupReport(await benchBackup(url));
-      writeFileSync(new URL('./latest-backup.md', import.meta.url), `${report.join('\n')}\n`);
+      // BENCH_BACKUP_JOBS=worker (the jobs in the worker process) has a file of its own
+      const file = BACKUP_JOBS_MODE === 'worker' ? './latest-backup-worker.md' : './latest-backup.md';
+      writeFileSync(new URL(file, import.meta.url), `${report.join('\n')}\n`);
       lines.push(...report, '');
     } finally {
       await drop(url);
