@@ -82,6 +82,39 @@ function featureIndexesWithoutSideEffects(): Plugin {
 }
 
 /**
+ * The emoji the product shows (moods, emotions, goals) render the same on every device (issue 18):
+ * Noto Color Emoji in its COLRv1 build (@infolektuell/noto-color-emoji; @fontsource's build is
+ * OpenType-SVG, which Chrome draws blank), in unicode-range subsets, so a browser downloads only the
+ * subsets of the emoji on screen, and only when no emoji font of the system comes first in the font
+ * stack. Renamed 'MindLedger Emoji'; a device that has Noto Color Emoji uses its own copy through
+ * local(). Decision 099.
+ */
+function bundledEmojiFont(): Plugin {
+  const css = /[\\/]@infolektuell[\\/]noto-color-emoji[\\/]index\.css$/;
+  return {
+    name: 'bundled-emoji-font',
+    // before Vite's CSS plugin turns the url()s into asset references
+    enforce: 'pre',
+    transform(code, id) {
+      if (!css.test(id)) return null;
+      return {
+        code: code
+          .replaceAll("font-family: 'Noto Color Emoji';", "font-family: 'MindLedger Emoji';")
+          .replaceAll('src: url(', "src: local('Noto Color Emoji'), url(")
+          // digits, #, *, © and ® (keycap bases) stay with the text font
+          .replace(/unicode-range: ([^;]+);/g, (_all, ranges: string) => {
+            const kept = ranges
+              .split(/,\s*/)
+              .filter((range) => !/^U\+(23|2a|30-39|a9|ae)$/i.test(range.trim()));
+            return `unicode-range: ${kept.join(', ')};`;
+          }),
+        map: null,
+      };
+    },
+  };
+}
+
+/**
  * Photo-mode OCR runs in the browser with tesseract.js; its worker, its WebAssembly core and the
  * English data (from the @tesseract.js-data/eng package) are served by us under /ocr/ — nothing is
  * downloaded from elsewhere at run time.
@@ -132,7 +165,14 @@ function ocrFiles(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), featureIndexesWithoutSideEffects(), ocrFiles(), serviceWorkerAssets(), precompress()],
+  plugins: [
+    react(),
+    featureIndexesWithoutSideEffects(),
+    bundledEmojiFont(),
+    ocrFiles(),
+    serviceWorkerAssets(),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -6,8 +6,10 @@ import {
   type VariantColorsResolver,
 } from '@mantine/core';
 
+// Emoji come before system-ui (whose Linux face draws some emoji in black and white): the system's
+// colour emoji font where there is one, else the bundled one (vite.config.ts, bundledEmojiFont).
 const fontStack =
-  'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+  'Inter, "Apple Color Emoji", "Segoe UI Emoji", "MindLedger Emoji", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
 
 /**
  * Light variants (tinted background, coloured text) use a darkened shade 9 text in light mode and
