@@ -23,6 +23,7 @@ import {
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import { collectGarbage } from '../../platform/memory.js';
 import type { AccessClaims } from '../../platform/tokens.js';
 import { streamUpload } from '../../platform/uploads.js';
 import type { NotificationsService } from '../notifications/index.js';
@@ -487,6 +488,7 @@ export class BackupService {
         if (file.backup?.profile.avatar) wanted.add(file.backup.profile.avatar.file);
         const photos = await writeImportFiles(this.ctx, row.userId, file, wanted, controller.signal);
         written = photos.written;
+        collectGarbage(); // the reading's garbage, before the entries are written
         report(10);
         return this.repo.transaction(async (tx) => {
           const locked = await this.repo.importOf(row.userId, row.id, tx);
@@ -546,6 +548,7 @@ export class BackupService {
     } finally {
       if (watch) clearInterval(watch);
       this.running.delete(row.id);
+      collectGarbage();
     }
   }
 
