@@ -5,13 +5,12 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const stampFile = join(root, 'apps/server/dist/.build-stamp');
-const outputs = ['apps/web/dist/index.html', 'apps/server/dist/main.js', 'apps/server/dist/worker.js'];
-const inputs = [
+export const stampPath = 'apps/server/dist/.build-stamp';
+export const outputs = ['apps/web/dist/index.html', 'apps/server/dist/main.js', 'apps/server/dist/worker.js'];
+export const inputs = [
   'package.json',
   'package-lock.json',
   'tsconfig.base.json',
@@ -26,34 +25,42 @@ const inputs = [
 const skipped = new Set(['node_modules', 'dist', '.tmp', 'test-results', 'coverage']);
 const isTest = (name) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(name);
 
-function files(path) {
+function files(root, path) {
   const full = join(root, path);
   if (!existsSync(full)) return [];
   const stat = statSync(full);
   if (!stat.isDirectory()) return [[path, stat]];
   return readdirSync(full)
     .filter((name) => !skipped.has(name) && !isTest(name))
-    .flatMap((name) => files(join(path, name)));
+    .flatMap((name) => files(root, join(path, name)));
 }
 
-function fingerprint() {
+/** Every input's path, size and modification time, and the Node version, hashed. */
+export function fingerprint(root) {
   const hash = createHash('sha256').update(process.version);
-  for (const [path, stat] of inputs.flatMap(files).sort(([a], [b]) => a.localeCompare(b)))
-    hash.update(`${relative(root, join(root, path))}\0${stat.size}\0${stat.mtimeMs}\n`);
+  const all = inputs.flatMap((input) => files(root, input)).sort(([a], [b]) => a.localeCompare(b));
+  for (const [path, stat] of all) hash.update(`${path}\0${stat.size}\0${stat.mtimeMs}\n`);
   return hash.digest('hex');
 }
 
-const current = fingerprint();
-const built = outputs.every((output) => existsSync(join(root, output)));
-const previous = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : null;
-if (built && previous === current) {
-  console.info('build is up to date (nothing it reads changed since the last build): starting');
-  process.exit(0);
+/** Whether every output exists and was built from the inputs as they are now. */
+export function upToDate(root) {
+  const stamp = join(root, stampPath);
+  if (!outputs.every((output) => existsSync(join(root, output))) || !existsSync(stamp)) return false;
+  return readFileSync(stamp, 'utf8').trim() === fingerprint(root);
 }
-const result = spawnSync('npm', ['run', 'build'], {
-  cwd: root,
-  stdio: 'inherit',
-  shell: process.platform === 'win32',
-});
-if (result.status !== 0) process.exit(result.status ?? 1);
-writeFileSync(stampFile, `${current}\n`);
+
+export function writeStamp(root) {
+  writeFileSync(join(root, stampPath), `${fingerprint(root)}\n`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  if (upToDate(root)) {
+    console.info('build is up to date (nothing it reads changed since the last build): starting');
+    process.exit(0);
+  }
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  writeStamp(root);
+}
