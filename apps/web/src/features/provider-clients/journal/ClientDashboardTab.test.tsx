@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { jsonResponse, makeJwt, makeUser, renderWithProviders } from '../../../test/helpers';
+import { clearToasts, jsonResponse, makeJwt, makeUser, renderWithProviders } from '../../../test/helpers';
 import { authStore } from '../../auth/auth-store';
 import { addDays, mondayOf, todayIn, type Analytics, type JournalEntry } from '../../journal';
 import { emptyAnalytics, makeEntry, weekAnswer } from '../../journal/views/test-fixtures';
@@ -142,7 +142,9 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // a toast of an earlier test ('Questionnaire assigned.') is an alert too
+  await clearToasts();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   authStore.reset();
