@@ -290,6 +290,33 @@ describe('hostile files change nothing', () => {
     expect(await entriesOf(user.id)).toHaveLength(0);
   });
 
+  it('answers a multipart body cut off in the middle of the file instead of waiting for its end', async () => {
+    const { client } = await server.signIn();
+    const boundary = 'cutboundary';
+    const whole = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="d.csv"\r\n` +
+          'Content-Type: text/csv\r\n\r\n',
+      ),
+      Buffer.from(daylioCsv),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const reply = await Promise.race([
+      server.app.inject({
+        method: 'POST',
+        url: '/api/v1/import/initiate',
+        headers: {
+          authorization: `Bearer ${client.token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        payload: whole.subarray(0, Math.floor(whole.length / 2)),
+      }),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer in 10 s')), 10_000)),
+    ]);
+    expect(reply.statusCode).toBeGreaterThanOrEqual(400);
+    expect(reply.statusCode).toBeLessThan(500);
+  });
+
   it('never lets another user reach an import, nor a file reach another user’s data', async () => {
     const a = await server.signIn();
     const b = await server.signIn();

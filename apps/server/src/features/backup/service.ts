@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -181,12 +181,14 @@ export class BackupService {
     const id = randomUUID();
     const key = importKey(actor.sub, id);
     const hash = createHash('sha256');
-    const hashing = new Transform({
-      transform(chunk: Buffer, _enc, done) {
+    // Iterated, not piped: a broken multipart body errors the file stream, and that error must end
+    // the write (a .pipe() would leave it waiting for an end that never comes).
+    async function* hashing(file: AsyncIterable<Buffer>) {
+      for await (const chunk of file) {
         hash.update(chunk);
-        done(null, chunk);
-      },
-    });
+        yield chunk;
+      }
+    }
     let upload: Awaited<ReturnType<typeof streamUpload<number>>>;
     try {
       upload = await streamUpload(
@@ -198,7 +200,7 @@ export class BackupService {
           sizeMessage: msg.tooLarge,
           notMultipartMessage: msg.notMultipart,
         },
-        (file) => this.ctx.files.putStream(key, (file as Readable).pipe(hashing), 'application/octet-stream'),
+        (file) => this.ctx.files.putStream(key, hashing(file as Readable), 'application/octet-stream'),
       );
     } catch (error) {
       await this.ctx.files.delete(key).catch(() => undefined);
