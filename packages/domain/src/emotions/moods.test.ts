@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emotionTree } from './catalogue.js';
-import { checkInMoodFor, legacyMood, legacyMoodLabels, moodOption, moodOptions } from './moods.js';
+import { checkInMoodFor } from './check-in-mood.js';
+import { legacyMood, legacyMoodLabels, moodOption, moodOptions } from './moods.js';
 import { sentimentOfCore } from './sentiment.js';
 import { isSimpleEmotionKind, simpleEmotionData, simpleEmotions } from './simple.js';
 
