@@ -31,12 +31,13 @@ import {
 import { benchProviderNotes, providerNotesReport } from './provider-notes.js';
 import { startServer } from './server.js';
 import { runSoak, HOME_ROUTES } from './soak.js';
+import { benchWeb, webReport } from './web.js';
 import { benchWeeklyInsights, weeklyInsightsReport } from './weekly-insights.js';
 import { soakSvg, summarise, summaryTable } from './soak-report.js';
 
 /**
- * `npm run bench [foundation|connections|goals|journal|login|ledger|billing|notifications|soak|weekly-insights|provider-notes|clinical-export|backup]`
- * (default: all but soak, weekly-insights, provider-notes, clinical-export and backup, which run only when named; `BENCH_TARGETS=postgres` or
+ * `npm run bench [foundation|connections|goals|journal|login|ledger|billing|notifications|soak|weekly-insights|provider-notes|clinical-export|backup|web]`
+ * (default: all but soak, weekly-insights, provider-notes, clinical-export, backup and web, which run only when named; `BENCH_TARGETS=postgres` or
  * `embedded` for one database): the real, built server on the embedded
  * database and on PostgreSQL, driven by autocannon. Prints tables for bench/README.md and writes
  * them to bench/latest.md.
@@ -310,6 +311,12 @@ if (scenarios.includes('backup')) {
     }
   }
 }
+if (scenarios.includes('web')) {
+  // issue 18: the web app's first paint in Chromium, on the embedded database; its own file
+  const report = webReport(await benchWeb(port++));
+  writeFileSync(new URL('./latest-web.md', import.meta.url), `${report.join('\n')}\n`);
+  lines.push(...report, '');
+}
 if (scenarios.includes('soak')) {
   // PostgreSQL first: the longer, more telling run
   for (const target of [...targets].sort((a, b) =>
@@ -363,7 +370,7 @@ if (scenarios.includes('soak')) {
   }
 }
 for (const url of [...created]) await drop(url);
-// provider-notes, clinical-export and backup alone write only their own bench/latest-<name>.md
-if (only !== 'provider-notes' && only !== 'clinical-export' && only !== 'backup')
+// provider-notes, clinical-export, backup and web alone write only their own bench/latest-<name>.md
+if (only !== 'provider-notes' && only !== 'clinical-export' && only !== 'backup' && only !== 'web')
   writeFileSync(new URL('./latest.md', import.meta.url), `${lines.join('\n')}\n`);
 console.info(lines.join('\n'));
