@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -129,6 +129,8 @@ export interface WebRun {
   metrics: Record<string, number>;
   settledAt: number;
   timedOut: boolean;
+  /** Cores other processes than the bench's own kept busy during the run (from /proc). */
+  foreignCores: number;
 }
 
 export interface TraceBreakdown {
@@ -154,6 +156,10 @@ export interface WebBench {
   webDist: string;
   startedAt: string;
   sameContext: boolean;
+  /** Runs measured again because other processes were busy meanwhile. */
+  discarded: number;
+  /** speedProbe() before and after the runs, ms. */
+  probes: number[];
 }
 
 /**
@@ -407,6 +413,7 @@ async function measure(
       metrics,
       settledAt,
       timedOut,
+      foreignCores: 0,
     };
     return { run, trace: breakdown };
   } finally {
@@ -531,6 +538,79 @@ function git(args: string[]): string {
   }
 }
 
+/** CPU ticks (1/100 s) of the whole machine (busy) and of this process's tree (itself, the server, Chromium). */
+interface CpuSnapshot {
+  at: number;
+  busy: number;
+  mine: number;
+}
+
+function cpuSnapshot(): CpuSnapshot {
+  const at = Date.now();
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const ticks = fields.map(Number);
+  // user nice system idle iowait irq softirq steal: busy is all but idle and iowait
+  const busy = ticks.slice(0, 8).reduce((a, b) => a + b, 0) - ticks[3]! - ticks[4]!;
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // after the command's closing parenthesis: state ppid … utime stime cutime cstime (fields 3–17)
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const used = Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14]);
+      stats.set(Number(name), { ppid: Number(rest[1]), ticks: used });
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  // this process and its descendants (the server, Chromium and its renderers); the children's
+  // cutime/cstime keep the time of renderers that exited
+  const mineSet = new Set([process.pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, { ppid }] of stats)
+      if (!mineSet.has(pid) && mineSet.has(ppid)) {
+        mineSet.add(pid);
+        grew = true;
+      }
+  }
+  let mine = 0;
+  for (const pid of mineSet) mine += stats.get(pid)?.ticks ?? 0;
+  return { at, busy, mine };
+}
+
+/**
+ * The machine's speed at the moment: a fixed arithmetic loop in this process, ms (median of 3).
+ * Whole runs minutes apart differ more than their runs do (a shared host); this tells them apart.
+ */
+export function speedProbe(): number {
+  const times: number[] = [];
+  for (let round = 0; round < 3; round += 1) {
+    const start = performance.now();
+    let x = 0;
+    for (let i = 0; i < 30_000_000; i += 1) x = (x * 31 + i) % 1_000_003;
+    if (x < 0) console.info(x);
+    times.push(performance.now() - start);
+  }
+  return Math.round(median(times));
+}
+
+/** Cores other processes kept busy between two snapshots (0.25 = a quarter of one core). */
+function foreignCores(from: CpuSnapshot, to: CpuSnapshot): number {
+  const seconds = (to.at - from.at) / 1000;
+  if (seconds <= 0) return 0;
+  return Math.max(0, (to.busy - from.busy - (to.mine - from.mine)) / 100 / seconds);
+}
+
+/**
+ * A run during which other processes used more than this many cores is measured again (at most
+ * FOREIGN_RETRIES times), so the figures come from a machine running only the bench, the server and
+ * Chromium. BENCH_WEB_MAX_FOREIGN=Infinity keeps every run.
+ */
+const MAX_FOREIGN = Number(process.env.BENCH_WEB_MAX_FOREIGN ?? 0.15);
+const FOREIGN_RETRIES = 5;
+
 export async function benchWeb(port: number): Promise<WebBench> {
   const pages = process.env.BENCH_WEB_PAGES
     ? WEB_PAGES.filter((p) => process.env.BENCH_WEB_PAGES!.split(',').includes(p.path))
@@ -551,6 +631,8 @@ export async function benchWeb(port: number): Promise<WebBench> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   const loads: number[] = [loadavg()[0]!];
   const startedAt = new Date().toISOString();
+  let discarded = 0;
+  const probes = [speedProbe()];
   try {
     const results: WebResult[] = [];
     for (const viewport of viewports)
@@ -561,36 +643,60 @@ export async function benchWeb(port: number): Promise<WebBench> {
     // the pages in turn, so the machine's moments fall on all of them alike
     for (let i = 0; i < WEB_RUNS; i += 1) {
       for (const result of results) {
-        const { run } = await measure(
-          browser,
-          server.url,
-          build.dir,
-          result.page,
-          result.viewport,
-          sameContext,
-          false,
-        );
-        result.runs.push(run);
-        loads.push(loadavg()[0]!);
-        console.info(
-          `web ${result.viewport.key} ${result.page.path} #${i + 1}: FCP ${fmt(run.fcp)} LCP ${fmt(run.lcp)} heading ${fmt(run.heading)} TBT ${Math.round(run.tbt)} JS ${run.scripts.length} files ${kb(sum(run.scripts, 'gzip'))} KB gzip${run.timedOut ? ' (timed out)' : ''}`,
-        );
+        for (let attempt = 0; ; attempt += 1) {
+          const before = cpuSnapshot();
+          const { run } = await measure(
+            browser,
+            server.url,
+            build.dir,
+            result.page,
+            result.viewport,
+            sameContext,
+            false,
+          );
+          run.foreignCores = foreignCores(before, cpuSnapshot());
+          loads.push(loadavg()[0]!);
+          const busy = run.foreignCores > MAX_FOREIGN;
+          console.info(
+            `web ${result.viewport.key} ${result.page.path} #${i + 1}: FCP ${fmt(run.fcp)} LCP ${fmt(run.lcp)} heading ${fmt(run.heading)} TBT ${Math.round(run.tbt)} JS ${run.scripts.length} files ${kb(sum(run.scripts, 'gzip'))} KB gzip, other processes ${run.foreignCores.toFixed(2)} cores${run.timedOut ? ' (timed out)' : ''}${busy ? ' (discarded: the machine was busy)' : ''}`,
+          );
+          if (busy && attempt < FOREIGN_RETRIES) {
+            discarded += 1;
+            await new Promise((resolve) => setTimeout(resolve, 10_000));
+            continue;
+          }
+          result.runs.push(run);
+          break;
+        }
       }
     }
     if (process.env.BENCH_WEB_TRACE !== '0')
       for (const result of results) {
-        const { trace } = await measure(
-          browser,
-          server.url,
-          build.dir,
-          result.page,
-          result.viewport,
-          sameContext,
-          true,
-        );
-        result.trace = trace;
+        for (let attempt = 0; ; attempt += 1) {
+          const before = cpuSnapshot();
+          const { trace } = await measure(
+            browser,
+            server.url,
+            build.dir,
+            result.page,
+            result.viewport,
+            sameContext,
+            true,
+          );
+          const foreign = foreignCores(before, cpuSnapshot());
+          if (foreign > MAX_FOREIGN && attempt < FOREIGN_RETRIES) {
+            console.info(
+              `web trace ${result.viewport.key} ${result.page.path}: other processes ${foreign.toFixed(2)} cores, again`,
+            );
+            await new Promise((resolve) => setTimeout(resolve, 10_000));
+            continue;
+          }
+          result.trace = trace;
+          break;
+        }
       }
     loads.push(loadavg()[0]!);
+    probes.push(speedProbe());
     return {
       results,
       chromiumVersion: browser.version(),
@@ -600,6 +706,8 @@ export async function benchWeb(port: number): Promise<WebBench> {
       webDist: build.temporary ? 'a fresh `vite build` of apps/web (temporary directory)' : build.dir,
       startedAt,
       sameContext,
+      discarded,
+      probes,
     };
   } finally {
     await browser.close();
@@ -640,6 +748,10 @@ export function webReport(bench: WebBench): string[] {
     '## Web first paint (issue 18)',
     '',
     `Measured ${bench.startedAt.slice(0, 16).replace('T', ' ')} UTC at \`${bench.commit}\`${bench.appsDirty ? ' (with uncommitted changes in apps/ or packages/)' : ''} on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, Chromium ${bench.chromiumVersion} (headless, ${CHROMIUM}); load average (1 min) during the run ${Math.min(...bench.loads).toFixed(2)}–${Math.max(...bench.loads).toFixed(2)} (${loads[0]} at the start, ${loads.at(-1)} at the end).`,
+    `Other processes than the bench's own (the bench, the server, Chromium) kept ${spread(
+      results.flatMap((r) => r.runs.map((x) => x.foreignCores)),
+      (n) => n.toFixed(2),
+    )} cores busy during the kept runs (from /proc; a run above ${MAX_FOREIGN} was measured again: ${bench.discarded} were); the load average counts the bench's own processes. CPU probe (a fixed loop in Node, unthrottled): ${bench.probes.join(' ms before, ')} ms after.`,
     `The built server on the embedded database, serving ${bench.webDist}; ${CPU_THROTTLE}× CPU throttling, the HTTP cache disabled, service workers blocked, no network throttling (127.0.0.1), the browser in the demo accounts' time zone (${TIMEZONE}); a new browser context per run${bench.sameContext ? ' (signed-in pages: a new tab of the signed-in context)' : ' (signed-in pages: signed in through the login page in another context, its cookies and localStorage carried over)'}. ${WEB_RUNS} runs per page and viewport: median (min–max), ms from navigation start.`,
     '',
     '| viewport | page | FCP | LCP | main heading | TBT | long tasks (ms, all) | JS files | JS bodies as sent (KB) | JS with headers (KB) | JS gzip -6 (KB) |',
