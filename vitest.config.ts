@@ -7,7 +7,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/domain/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          include: [
+            'packages/domain/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/web/build/**/*.test.ts',
+          ],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
         },
       },

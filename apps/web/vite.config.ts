@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { routePreloads } from './build/route-preloads';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -170,6 +171,11 @@ export default defineConfig({
     featureIndexesWithoutSideEffects(),
     bundledEmojiFont(),
     ocrFiles(),
+    routePreloads({
+      router: join(root, 'src/app/router.tsx'),
+      // the Latin faces of Inter (body 400, labels 500, headings 600 and 700), needed by every first paint
+      fonts: /^assets\/inter-latin-(400|500|600|700)-normal-[\w-]+\.woff2$/,
+    }),
     serviceWorkerAssets(),
     precompress(),
   ],

@@ -52,3 +52,37 @@ test('the first load of the patient home stays under 200 KB of gzipped JavaScrip
   // Served compressed (brotli or gzip files written at build time; tiny files are sent as they are).
   expect([...encodings].every((e) => e === 'br' || e === 'gzip')).toBe(true);
 });
+
+test("a screen's chunks and the text font are asked for with the HTML, each once, and all are used", async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/auth/login/client')).text();
+  // the server adds the path's chunks (decision 101); index.html preloads Inter's Latin faces
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/LoginPage-[\w-]+\.js">/);
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/AuthLayout-[\w-]+\.js">/);
+  for (const weight of [400, 500, 600, 700])
+    expect(html).toContain(`href="/assets/inter-latin-${weight}-normal-`);
+  // another screen, other chunks; an unknown path gets the not-found page's
+  const home = await (await request.get('/user/home?search=x')).text();
+  expect(home).toMatch(/rel="modulepreload" crossorigin href="\/assets\/PatientHomePage-[\w-]+\.js"/);
+  expect(home).not.toContain('LoginPage-');
+  expect(await (await request.get('/no/such/page')).text()).toMatch(/NotFoundPage-[\w-]+\.js/);
+
+  const requested = new Map<string, number>();
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/assets/')) requested.set(path, (requested.get(path) ?? 0) + 1);
+  });
+  const unused: string[] = [];
+  page.on('console', (message) => {
+    if (/preloaded using link preload but not used/.test(message.text())) unused.push(message.text());
+  });
+  await page.goto('/auth/login/client');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  const preloaded = [...html.matchAll(/href="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+  for (const path of preloaded) expect(requested.get(path), path).toBe(1);
+  // Chrome warns about a preload the page did not use within a few seconds of its load
+  await page.waitForTimeout(4000);
+  expect(unused).toEqual([]);
+});

@@ -21,6 +21,7 @@ import { registerErrorHandling } from './platform/http-errors.js';
 import { registerInputEdge } from './platform/input-edge.js';
 import { serializeError } from './platform/log-errors.js';
 import { registerRateLimit } from './platform/rate-limit.js';
+import { loadWebShell } from './platform/web-shell.js';
 
 export interface AppDeps extends Omit<ContextDeps, 'log'> {
   /** Seed the demo patient's journal (main, when SEED_DEMO is on). */
@@ -149,6 +150,7 @@ export async function buildApp(
   }
 
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
+  const webShell = hasWeb ? loadWebShell(config.webDist) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
@@ -164,9 +166,10 @@ export async function buildApp(
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (!request.url.startsWith('/api/') && request.method === 'GET' && hasWeb) {
+    if (!request.url.startsWith('/api/') && request.method === 'GET' && webShell) {
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
+      // the screen's chunks preloaded with the entry (decision 101)
+      return reply.type('text/html; charset=utf-8').send(webShell.html(request.url.split('?')[0]!));
     }
     return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: 'Not found' });
   });
