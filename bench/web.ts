@@ -354,7 +354,14 @@ async function measure(
     await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
     const net = watchNetwork(cdp);
-    if (trace) await browser.startTracing(tab, { categories: TRACE_CATEGORIES });
+    if (trace)
+      await browser.startTracing(tab, {
+        // BENCH_WEB_PROFILE=1: with the JavaScript sampling profiler (which functions ran), for a trace kept
+        categories: [
+          ...TRACE_CATEGORIES,
+          ...(process.env.BENCH_WEB_PROFILE === '1' ? ['disabled-by-default-v8.cpu_profiler'] : []),
+        ],
+      });
     const started = Date.now();
     await tab.goto(`${url}${page.path}`, { waitUntil: 'commit' });
     let perf: PagePerf | null = null;

@@ -63,6 +63,10 @@ test("a screen's chunks and the text font are asked for with the HTML, each once
   expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/AuthLayout-[\w-]+\.js">/);
   for (const weight of [400, 500, 600, 700])
     expect(html).toContain(`href="/assets/inter-latin-${weight}-normal-`);
+  // the entry asks V8 to compile it eagerly, off the main thread (its first line)
+  const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+  expect(entry).toBeDefined();
+  expect(await (await request.get(entry!)).text()).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/);
   // another screen, other chunks; an unknown path gets the not-found page's
   const home = await (await request.get('/user/home?search=x')).text();
   expect(home).toMatch(/rel="modulepreload" crossorigin href="\/assets\/PatientHomePage-[\w-]+\.js"/);
