@@ -618,6 +618,25 @@ function foreignCores(from: CpuSnapshot, to: CpuSnapshot): number {
 const MAX_FOREIGN = Number(process.env.BENCH_WEB_MAX_FOREIGN ?? 0.15);
 const FOREIGN_RETRIES = 5;
 
+/**
+ * Runs `once` again (after 10 s) while other processes kept more than MAX_FOREIGN cores busy during
+ * it, at most FOREIGN_RETRIES times; `report` sees every attempt (`again`: it will be measured again).
+ */
+async function measureWhenQuiet<T>(
+  once: () => Promise<T>,
+  report: (measured: T, foreign: number, again: boolean) => void,
+): Promise<{ measured: T; retries: number }> {
+  for (let attempt = 0; ; attempt += 1) {
+    const before = cpuSnapshot();
+    const measured = await once();
+    const foreign = foreignCores(before, cpuSnapshot());
+    const again = foreign > MAX_FOREIGN && attempt < FOREIGN_RETRIES;
+    report(measured, foreign, again);
+    if (!again) return { measured, retries: attempt };
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+  }
+}
+
 export async function benchWeb(port: number): Promise<WebBench> {
   const pages = process.env.BENCH_WEB_PAGES
     ? WEB_PAGES.filter((p) => process.env.BENCH_WEB_PAGES!.split(',').includes(p.path))
@@ -650,57 +669,32 @@ export async function benchWeb(port: number): Promise<WebBench> {
     // the pages in turn, so the machine's moments fall on all of them alike
     for (let i = 0; i < WEB_RUNS; i += 1) {
       for (const result of results) {
-        for (let attempt = 0; ; attempt += 1) {
-          const before = cpuSnapshot();
-          const { run } = await measure(
-            browser,
-            server.url,
-            build.dir,
-            result.page,
-            result.viewport,
-            sameContext,
-            false,
-          );
-          run.foreignCores = foreignCores(before, cpuSnapshot());
-          loads.push(loadavg()[0]!);
-          const busy = run.foreignCores > MAX_FOREIGN;
-          console.info(
-            `web ${result.viewport.key} ${result.page.path} #${i + 1}: FCP ${fmt(run.fcp)} LCP ${fmt(run.lcp)} heading ${fmt(run.heading)} TBT ${Math.round(run.tbt)} JS ${run.scripts.length} files ${kb(sum(run.scripts, 'gzip'))} KB gzip, other processes ${run.foreignCores.toFixed(2)} cores${run.timedOut ? ' (timed out)' : ''}${busy ? ' (discarded: the machine was busy)' : ''}`,
-          );
-          if (busy && attempt < FOREIGN_RETRIES) {
-            discarded += 1;
-            await new Promise((resolve) => setTimeout(resolve, 10_000));
-            continue;
-          }
-          result.runs.push(run);
-          break;
-        }
+        const { measured, retries } = await measureWhenQuiet(
+          () => measure(browser, server.url, build.dir, result.page, result.viewport, sameContext, false),
+          ({ run }, foreign, again) => {
+            run.foreignCores = foreign;
+            loads.push(loadavg()[0]!);
+            console.info(
+              `web ${result.viewport.key} ${result.page.path} #${i + 1}: FCP ${fmt(run.fcp)} LCP ${fmt(run.lcp)} heading ${fmt(run.heading)} TBT ${Math.round(run.tbt)} JS ${run.scripts.length} files ${kb(sum(run.scripts, 'gzip'))} KB gzip, other processes ${foreign.toFixed(2)} cores${run.timedOut ? ' (timed out)' : ''}${again ? ' (discarded: the machine was busy)' : ''}`,
+            );
+          },
+        );
+        discarded += retries;
+        result.runs.push(measured.run);
       }
     }
     if (process.env.BENCH_WEB_TRACE !== '0')
       for (const result of results) {
-        for (let attempt = 0; ; attempt += 1) {
-          const before = cpuSnapshot();
-          const { trace } = await measure(
-            browser,
-            server.url,
-            build.dir,
-            result.page,
-            result.viewport,
-            sameContext,
-            true,
-          );
-          const foreign = foreignCores(before, cpuSnapshot());
-          if (foreign > MAX_FOREIGN && attempt < FOREIGN_RETRIES) {
-            console.info(
-              `web trace ${result.viewport.key} ${result.page.path}: other processes ${foreign.toFixed(2)} cores, again`,
-            );
-            await new Promise((resolve) => setTimeout(resolve, 10_000));
-            continue;
-          }
-          result.trace = trace;
-          break;
-        }
+        const { measured } = await measureWhenQuiet(
+          () => measure(browser, server.url, build.dir, result.page, result.viewport, sameContext, true),
+          (_measured, foreign, again) => {
+            if (again)
+              console.info(
+                `web trace ${result.viewport.key} ${result.page.path}: other processes ${foreign.toFixed(2)} cores, again`,
+              );
+          },
+        );
+        result.trace = measured.trace;
       }
     loads.push(loadavg()[0]!);
     probes.push(speedProbe());
