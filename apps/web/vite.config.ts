@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { routePreloads } from './build/route-preloads';
+import { initialFiles, routePreloads, type ChunkLike } from './build/route-preloads';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -132,8 +132,7 @@ function compileHints(): Plugin {
       order: 'post',
       handler(_options, bundle) {
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        // the entry and the files it imports statically: what runs before the first render
-        const initial = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]));
+        const initial = initialFiles(chunks as unknown as ChunkLike[]);
         for (const chunk of chunks) {
           if (!initial.has(chunk.fileName) || chunk.code.startsWith(hint)) continue;
           chunk.code = hint + chunk.code;

@@ -119,7 +119,7 @@ export interface PreloadTable {
   table: Array<[string, number[]]>;
 }
 
-interface ChunkLike {
+export interface ChunkLike {
   type: 'chunk';
   fileName: string;
   isEntry: boolean;
@@ -149,6 +149,12 @@ function resolveModule(from: string, specifier: string): string {
   return base;
 }
 
+/** What runs before the first render: the entries, the chunks they import statically, their stylesheets. */
+export function initialFiles(chunks: ChunkLike[]): Set<string> {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  return new Set(chunks.filter((c) => c.isEntry).flatMap((c) => chunkFiles(c, byFile)));
+}
+
 /**
  * The table for a build: each route's files, less those of the entry (loaded by index.html
  * already). Routes whose modules have no chunk (none, or all in the entry) are left out.
@@ -160,7 +166,7 @@ export function preloadTable(
 ): PreloadTable {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]));
-  const initial = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => chunkFiles(c, byFile)));
+  const initial = initialFiles(chunks);
   const files: string[] = [];
   const table: Array<[string, number[]]> = [];
   for (const route of routes) {
