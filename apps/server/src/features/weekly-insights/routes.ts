@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { weeklyInsightMessages } from '@mindledger/domain';
+import { parseDateInput, weeklyInsightMessages } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import { caller } from '../../platform/auth.js';
 import { tooManyRequests } from '../../platform/errors.js';
@@ -37,11 +37,12 @@ export async function throttleGeneration(ctx: AppContext, userId: string): Promi
   }
 }
 
-/** A poll's `since`: an instant, or nothing (an unreadable one counts as none). */
+/**
+ * A poll's `since`: an instant the shared date reader accepts, or nothing (an unreadable one, or one
+ * outside the years a journal can mean, counts as none: PostgreSQL refuses year -271821).
+ */
 function sinceOf(value: string | undefined): Date | undefined {
-  if (!value) return undefined;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? undefined : new Date(ms);
+  return parseDateInput(value)?.instant;
 }
 
 /** Weekly insights under /api/v1 (docs/API-weekly-insights.md). Role guards run before validation. */

@@ -82,6 +82,14 @@ describe('POST generate-weekly-report → job → history → fetch', () => {
       `/api/v1/weekly-report-jobs?since=${encodeURIComponent(before)}`,
     );
     expect(polled.body.data.refresh).toBe(true);
+    // a `since` the date reader refuses (year -271821, which PostgreSQL cannot hold) counts as none
+    for (const since of ['-271821-04-20', '+275760-09-13T00:00:00Z', 'yesterday']) {
+      const odd = await client.get<{ data: { refresh: boolean } }>(
+        `/api/v1/weekly-report-jobs?since=${encodeURIComponent(since)}`,
+      );
+      expect(odd.status).toBe(200);
+      expect(odd.body.data.refresh).toBe(false);
+    }
 
     const history = await client.get<{
       data: {
