@@ -83,11 +83,15 @@ describe('Daylio CSV', () => {
       { full_date: '5/3/2024', time: '10:00', mood: 'rad' },
       { full_date: '2024-03-05', time: '25:00', mood: 'rad' },
       { full_date: '2024-03-05', time: '10:00', mood: 'sleepy' },
+      // days PostgreSQL has no room for (year 0) or a journal cannot mean
+      { full_date: '0000-01-01', time: '10:00', mood: 'rad' },
+      { full_date: '1969-12-31', time: '10:00', mood: 'rad' },
     ];
     const { drafts, problems } = daylioDrafts(bad, { timezone: 'UTC' });
     expect(drafts).toEqual([]);
-    expect(problems.map((p) => p.where)).toEqual(['line 2', 'line 3', 'line 4']);
+    expect(problems.map((p) => p.where)).toEqual(['line 2', 'line 3', 'line 4', 'line 5', 'line 6']);
     expect(problems[2]!.message).toMatch(/^Unknown mood "sleepy"/);
+    expect(problems[3]!.message).toBe('The date "0000-01-01" is not a date like 2024-03-05.');
     expect(daylioDrafts(bad.slice(2), { timezone: 'UTC', moodMap: { sleepy: 'Okay' } }).drafts[0]!.mood).toBe(
       'Okay',
     );

@@ -1,4 +1,5 @@
-import { isDay, isTimeZone } from '../dates/days.js';
+import { isTimeZone } from '../dates/days.js';
+import { isDayInBounds } from '../dates/input.js';
 import { buildEmotionData } from '../emotions/catalogue.js';
 import { moodOption } from '../emotions/moods.js';
 import type { EmotionData } from '../journal/types.js';
@@ -159,7 +160,7 @@ export function daylioDrafts(
   rows.forEach((row, i) => {
     const where = `line ${i + 2}`;
     const day = (row.full_date ?? '').trim();
-    if (!isDay(day))
+    if (!isDayInBounds(day))
       return void problems.push({
         where,
         message: `The date "${(row.full_date ?? '').trim().slice(0, 20)}" is not a date like 2024-03-05.`,
@@ -203,7 +204,7 @@ export function templateEntryDrafts(
     const where = options.json ? `entries[${i}]` : `line ${i + 2}`;
     const rawDate = (row.date ?? '').trim();
     const day = rawDate.slice(0, 10);
-    if (!isDay(day))
+    if (!isDayInBounds(day))
       return void problems.push({
         where,
         message: `The date "${rawDate.slice(0, 30)}" is not a date like 2024-03-05.`,

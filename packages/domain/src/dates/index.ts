@@ -16,5 +16,5 @@ export {
   type DateRange,
 } from './days.js';
 export { emptyDateText, formatShortDay, invalidDateText, relativeDay, weekProgressText } from './relative.js';
-export { dayBounds, isDayInBounds, parseDateInput, yearBounds } from './input.js';
+export { dayBounds, isDayInBounds, isInstantInBounds, parseDateInput, yearBounds } from './input.js';
 export { isLocalTime, isoWeekday, nextSlot, zonedInstant, type LocalSchedule } from './zoned.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayBounds, isDayInBounds, parseDateInput } from './input.js';
+import { dayBounds, isDayInBounds, isInstantInBounds, parseDateInput } from './input.js';
 
 describe('isDayInBounds', () => {
   it('takes real calendar days from 1970 to 2100', () => {
@@ -64,5 +64,16 @@ describe('parseDateInput', () => {
   it('lets a day at the bounds carry any UTC offset', () => {
     expect(parseDateInput('1970-01-01T00:00:00+14:00')?.day).toBe('1970-01-01');
     expect(parseDateInput('2100-12-31T23:59:59-12:00')?.day).toBe('2100-12-31');
+  });
+});
+
+describe('isInstantInBounds', () => {
+  it('takes the instants of the bounded days, with the widest offsets, and nothing beyond', () => {
+    expect(isInstantInBounds(new Date('1969-12-31T10:00:00Z'))).toBe(true);
+    expect(isInstantInBounds(new Date('2101-01-01T13:59:59Z'))).toBe(true);
+    expect(isInstantInBounds(new Date('1969-12-31T09:59:59Z'))).toBe(false);
+    expect(isInstantInBounds(new Date('2101-01-01T14:00:01Z'))).toBe(false);
+    expect(isInstantInBounds(new Date(-8.64e15))).toBe(false);
+    expect(isInstantInBounds(new Date('not a date'))).toBe(false);
   });
 });

@@ -16,6 +16,12 @@ const offsetSlackMs = 14 * 3_600_000;
 const firstMs = Date.parse(`${dayBounds.first}T00:00:00Z`) - offsetSlackMs;
 const lastMs = Date.parse(`${dayBounds.last}T23:59:59.999Z`) + offsetSlackMs;
 
+/** Whether an instant lies within the bounds (with the offsets' slack): PostgreSQL and Intl can hold it. */
+export function isInstantInBounds(instant: Date): boolean {
+  const ms = instant.getTime();
+  return !Number.isNaN(ms) && ms >= firstMs && ms <= lastMs;
+}
+
 /** Whether `value` is a real calendar day 'YYYY-MM-DD' within the bounds. */
 export function isDayInBounds(value: unknown): value is string {
   return isDay(value) && value >= dayBounds.first && value <= dayBounds.last;
@@ -32,6 +38,6 @@ export function parseDateInput(value: unknown): { day: string; instant: Date } |
   const day = isoDate.exec(text)?.[1];
   if (!isDayInBounds(day)) return null;
   const ms = Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text);
-  if (Number.isNaN(ms) || ms < firstMs || ms > lastMs) return null;
-  return { day, instant: new Date(ms) };
+  const instant = new Date(ms);
+  return isInstantInBounds(instant) ? { day, instant } : null;
 }

@@ -290,6 +290,58 @@ describe('hostile files change nothing', () => {
     expect(await entriesOf(user.id)).toHaveLength(0);
   });
 
+  it('refuses days and instants outside the years a journal can mean; odd times of its own rows are left out', async () => {
+    const { client, user } = await server.signIn();
+    const backup = (entry: Record<string, unknown>, goal: Record<string, unknown> = {}) =>
+      zipOf({
+        'backup.json': JSON.stringify({
+          format: 'mindledger-backup',
+          version: 1,
+          exportedAt: new Date().toISOString(),
+          profile: { firstName: 'Ana', lastName: 'Lee', timezone: 'UTC' },
+          goals: [{ id: 'g1', type: 'personal', text: 'Walk every day', status: 'completed', ...goal }],
+          entries: [
+            {
+              id: 'e1',
+              entryAt: '2025-01-01T10:00:00Z',
+              userTimezone: 'UTC',
+              mood: 'Fine',
+              notes: 'A calm day.',
+              journalType: 'prompt',
+              goalIds: ['g1'],
+              ...entry,
+            },
+          ],
+        }),
+      });
+    // year -271821 (the first Date), year 0 (PostgreSQL has none), month 13: each a problem, no 500
+    const refused: [Record<string, unknown>, string][] = [
+      [{ entryAt: '-271821-04-20T00:00:00Z' }, 'entries[0].entryAt'],
+      [{ localDay: '0000-01-01' }, 'entries[0].localDay'],
+      [{ localDay: '2026-13-45' }, 'entries[0].localDay'],
+    ];
+    for (const [entry, where] of refused) {
+      const up = await uploadImport(client, await backup(entry), 'backup.zip');
+      const res = await previewImport(client, up.body.data.importId);
+      expect(res.status, where).toBe(200);
+      expect(res.body.data.valid, where).toBe(false);
+      expect(res.body.data.problems, where).toEqual([{ where, message: 'Please enter a valid date' }]);
+    }
+    expect(await entriesOf(user.id)).toHaveLength(0);
+    // the file's own creation and completion times outside them are not kept (the entry's time and
+    // the import's stand in for them); the rest is imported
+    const done = await importFile(
+      client,
+      await backup({ createdAt: '+275760-09-13T00:00:00Z' }, { completedAt: '-200000-01-01T00:00:00Z' }),
+      'backup.zip',
+    );
+    expect(done).toMatchObject({ status: 'completed', result: { added: { entries: 1, goals: 1 } } });
+    const [entry] = await entriesOf(user.id);
+    expect(entry!.createdAt.toISOString()).toBe('2025-01-01T10:00:00.000Z');
+    const [goal] = await goalsOf(user.id);
+    expect(goal!.completedAt!.getTime()).toBeGreaterThan(Date.parse('2025-01-02'));
+  });
+
   it('answers a multipart body cut off in the middle of the file instead of waiting for its end', async () => {
     const { client } = await server.signIn();
     const boundary = 'cutboundary';

@@ -19,6 +19,8 @@ import {
   localDay,
   updateDayDetailsSchema,
   zonedInstant,
+  isDayInBounds,
+  isInstantInBounds,
   aiDocumentKinds,
   sanitizeText,
   type AiDocumentKind,
@@ -123,10 +125,11 @@ function utf8(data: Buffer): string {
   }
 }
 
+/** An instant of the file, or null when unreadable or outside the years a journal can mean. */
 const instantOf = (value: string | null | undefined): Date | null => {
   if (!value) return null;
   const at = new Date(value);
-  return Number.isNaN(at.getTime()) ? null : at;
+  return isInstantInBounds(at) ? at : null;
 };
 
 /** A formula cell of a CSV becomes plain text (a leading quote mark, as our CSV exports write it). */
@@ -325,6 +328,10 @@ function backupEntry(e: BackupEntry, i: number, c: EntryContext): ImportEntry | 
   }
   if (entryAt.getTime() > c.options.now.getTime() + 60_000) {
     c.problems.push({ where: `${where}.entryAt`, message: 'This date is yet to come.' });
+    return null;
+  }
+  if (e.localDay !== undefined && !isDayInBounds(e.localDay)) {
+    c.problems.push({ where: `${where}.localDay`, message: 'Please enter a valid date' });
     return null;
   }
   const photoFiles = (e.photos ?? []).map((p) => p.file);
