@@ -8,6 +8,11 @@ import { apiSignIn, clientConnectedToDemoProvider, demoPassword, expectAccessibl
 // objective, picks a diagnosis code and signs it; generates a notes summary and edits it; the
 // dashboard lists the signed note and counts it. At 1280 px (journeys) and 375 px (mobile).
 
+// The device in UTC+14, the demo provider's profile in Denver: a new note's date is the profile's
+// today (the server's, which the notes summary's range ends on), not the device's, a day ahead most
+// hours. 00:00–07:00 UTC with a device in UTC the same gap made the summary find no notes.
+test.use({ timezoneId: 'Pacific/Kiritimati' });
+
 /** With CW_SHOTS=<dir>: the viewport as it is, light and (Mantine's scheme forced) dark. */
 async function shot(page: Page, name: string) {
   const dir = process.env.CW_SHOTS;

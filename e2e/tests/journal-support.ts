@@ -2,8 +2,12 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { activatedAccount } from './support';
 
 /** A fresh client signed in through the login page, on the client home. */
-export async function signInNewClient(page: Page, request: APIRequestContext) {
-  const account = await activatedAccount(request);
+export async function signInNewClient(
+  page: Page,
+  request: APIRequestContext,
+  profile: { timezone?: string } = {},
+) {
+  const account = await activatedAccount(request, 'patient', profile);
   await page.goto('/auth/login/client');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);

@@ -6,7 +6,12 @@ import { apiSignIn, expectAccessible } from './support';
 // connection: an entry written offline waits in the outbox, is still there after a reload, and is
 // saved exactly once when the connection returns. At 1280 and 375 px.
 
-test.use({ serviceWorkers: 'allow' });
+// The device a day ahead of the profile at every hour (UTC+14 and UTC-11): an entry written offline
+// belongs to the profile's day, the one the server counts in, or it would arrive "yet to come".
+const deviceZone = 'Pacific/Kiritimati';
+const profileZone = 'Pacific/Pago_Pago';
+
+test.use({ serviceWorkers: 'allow', timezoneId: deviceZone });
 
 /** The service worker is active, so the app's files are kept (its install keeps them all). */
 async function appCached(page: Page) {
@@ -23,7 +28,7 @@ test('installable; an entry written offline waits, survives a reload, and is sav
   request,
 }) => {
   test.setTimeout(120_000);
-  const account = await signInNewClient(page, request);
+  const account = await signInNewClient(page, request, { timezone: profileZone });
 
   // installable: the manifest with its icons, and the service worker controlling the page
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');

@@ -30,6 +30,7 @@ export async function codeFor(request: APIRequestContext, email: string, subject
 export async function activatedAccount(
   request: APIRequestContext,
   role: 'patient' | 'provider' = 'patient',
+  profile: { timezone?: string } = {},
 ): Promise<{ email: string; password: string }> {
   const email = uniqueEmail(role);
   const password = 'Journey@2026';
@@ -42,6 +43,7 @@ export async function activatedAccount(
       confirmPassword: password,
       role,
       termsAccepted: true,
+      ...profile,
     },
   });
   expect(registered.status()).toBe(201);

@@ -8,6 +8,7 @@ import {
   isDay,
   isTimeZone,
   localDay,
+  localMinutes,
   localTimestamp,
   mondayOf,
   rangeDays,
@@ -15,6 +16,18 @@ import {
   weekOf,
 } from './days.js';
 import { validateDate } from '../journal/fields.js';
+
+describe('localMinutes', () => {
+  it('answers the wall-clock minutes of the instant in the zone, across a daylight-saving change', () => {
+    const instant = new Date('2026-11-28T00:35:00Z');
+    expect(localMinutes(instant, 'UTC')).toBe(35);
+    expect(localMinutes(instant, 'America/Denver')).toBe(17 * 60 + 35); // 17:35 the day before
+    expect(localMinutes(instant, 'Asia/Kolkata')).toBe(6 * 60 + 5);
+    expect(localMinutes(new Date('2026-03-29T00:59:00Z'), 'Europe/Berlin')).toBe(1 * 60 + 59);
+    expect(localMinutes(new Date('2026-03-29T01:00:00Z'), 'Europe/Berlin')).toBe(3 * 60);
+    expect(() => localMinutes(new Date('x'), 'UTC')).toThrow(RangeError);
+  });
+});
 
 describe('localDay', () => {
   it("answers the day in the user's time zone", () => {

@@ -138,6 +138,21 @@ export function rangeDays(range: DateRange, endDay: string): string[] {
 
 const pad = (n: number, width = 2) => String(Math.trunc(Math.abs(n))).padStart(width, '0');
 
+/** The minutes since local midnight (0–1439) of `instant` in `timeZone`; RangeError as localDay. */
+export function localMinutes(instant: Date, timeZone: string): number {
+  if (Number.isNaN(instant.getTime())) throw new RangeError('Invalid date');
+  const [h = 0, m = 0] = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(instant)
+    .split(':')
+    .map(Number);
+  return (h % 24) * 60 + m;
+}
+
 /**
  * The wall-clock time of `date` where the device is, with its UTC offset:
  * '2026-11-23T22:40:05+01:00' (25 characters, inside the §5 date-string bounds of 10–30, and

@@ -8,6 +8,7 @@ export {
   isDay,
   isTimeZone,
   localDay,
+  localMinutes,
   localTimestamp,
   mondayOf,
   rangeDays,

@@ -1,4 +1,4 @@
-import { localDay, minutesToNoteTime, type NoteTime } from '@mindledger/domain';
+import { localDay, localMinutes, minutesToNoteTime, type NoteTime } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import { findUserById } from '../../platform/users.js';
 
@@ -13,15 +13,6 @@ export async function providerNow(
   const user = await findUserById(ctx.db, providerId);
   const timeZone = user?.timezone ?? 'UTC';
   const now = ctx.clock.now();
-  const [h = 0, m = 0] = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
-    .format(now)
-    .split(':')
-    .map(Number);
-  const minutes = (h % 24) * 60 + m;
+  const minutes = localMinutes(now, timeZone);
   return { today: localDay(now, timeZone), minutes, time: minutesToNoteTime(minutes) };
 }

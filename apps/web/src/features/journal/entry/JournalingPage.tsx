@@ -30,6 +30,7 @@ import { PhotoJournal } from './PhotoJournal';
 import { PromptCard } from './PromptCard';
 import { VoiceJournal } from './VoiceJournal';
 import { isUnreachable, queueEntry } from '../offline/outbox';
+import { todayIn } from '../views/dates';
 
 /** Said when an entry was kept on the device to be sent later. */
 export const offlineSavedText =
@@ -159,7 +160,11 @@ export function JournalingPage() {
       // Without a connection a new entry waits in the outbox and is sent when it returns (decision 100).
       const keep = async () => {
         const { moodId: _id, ...details } = dayDetailsBody('', current.details);
-        await queueEntry(userId, { ...body }, hasDetails(current.details) ? details : undefined);
+        await queueEntry(
+          { userId, timeZone: user?.timezone },
+          { ...body },
+          hasDetails(current.details) ? details : undefined,
+        );
         return { queued: true as const };
       };
       if (!editId && !navigator.onLine) return keep();
@@ -246,7 +251,7 @@ export function JournalingPage() {
   }
 
   const title = editId ? 'Edit journal entry' : 'New journal entry';
-  const today = new Date().toLocaleDateString('en-CA');
+  const today = todayIn(user?.timezone);
   return (
     <Container size="md" py="md">
       <PageTitle

@@ -35,11 +35,14 @@ afterEach(async () => {
 
 describe('the journal outbox', () => {
   it('keeps an entry with its day fixed, and sends it once with its own idempotency key', async () => {
-    const item = await queueEntry(userId, {
-      mood: 'Fine',
-      notes: 'Written on the train.',
-      journalType: 'prompt',
-    });
+    const item = await queueEntry(
+      { userId },
+      {
+        mood: 'Fine',
+        notes: 'Written on the train.',
+        journalType: 'prompt',
+      },
+    );
     expect(item.body).toMatchObject({
       mood: 'Fine',
       customDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
@@ -52,8 +55,24 @@ describe('the journal outbox', () => {
     expect(await outboxItems(userId)).toEqual([]);
   });
 
+  it('fixes the day where the profile is, the zone the server counts in, not where the device is', async () => {
+    // 09:00 UTC on 28 November: the 28th on this device (the web tests run in Los Angeles), still
+    // the 27th for a profile in Pago Pago (UTC-11)
+    vi.useFakeTimers({ now: new Date('2026-11-28T09:00:00Z'), toFake: ['Date'] });
+    try {
+      expect(new Date().toLocaleDateString('en-CA')).toBe('2026-11-28');
+      const item = await queueEntry(
+        { userId, timeZone: 'Pacific/Pago_Pago' },
+        { mood: 'Fine', notes: 'Late.', journalType: 'prompt' },
+      );
+      expect(item.body).toMatchObject({ customDate: '2026-11-27', userTimezone: 'Pacific/Pago_Pago' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('keeps what could not reach the server, and sends it again with the same key', async () => {
-    const item = await queueEntry(userId, { mood: 'Fine', notes: 'Again.', journalType: 'prompt' });
+    const item = await queueEntry({ userId }, { mood: 'Fine', notes: 'Again.', journalType: 'prompt' });
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
     expect(await syncOutbox(userId)).toBe(0);
     expect(await outboxItems(userId)).toHaveLength(1);
@@ -63,7 +82,7 @@ describe('the journal outbox', () => {
   });
 
   it('keeps an entry the server refuses with its reason until discarded', async () => {
-    const item = await queueEntry(userId, { mood: 'Fine', notes: '', journalType: 'prompt' });
+    const item = await queueEntry({ userId }, { mood: 'Fine', notes: '', journalType: 'prompt' });
     answer = () =>
       jsonResponse({ success: false, message: 'Please write some notes before saving' }, { status: 400 });
     expect(await syncOutbox(userId)).toBe(0);

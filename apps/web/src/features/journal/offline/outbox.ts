@@ -1,4 +1,4 @@
-import { localDay, localTimestamp } from '@mindledger/domain';
+import { isTimeZone, localDay, localTimestamp } from '@mindledger/domain';
 import { api, ApiError, newIdempotencyKey } from '../../../api/client';
 import { browserTimeZone } from '../api';
 import { outboxStore, type OutboxItem } from './store';
@@ -26,13 +26,18 @@ export function isUnreachable(error: unknown): boolean {
   );
 }
 
-/** Keeps an entry for later: its day and local time are the moment it was written. */
+/**
+ * Keeps an entry for later: its day and local time are the moment it was written. The day is the
+ * one the server counts in, the profile's time zone (decision 046), so an entry written offline is
+ * never "yet to come" when it arrives because this device is in a zone ahead of the profile's.
+ */
 export async function queueEntry(
-  userId: string,
+  owner: { userId: string; timeZone?: string | null | undefined },
   body: Record<string, unknown>,
   details?: Record<string, unknown>,
 ): Promise<OutboxItem> {
-  const zone = browserTimeZone();
+  const { userId } = owner;
+  const zone = isTimeZone(owner.timeZone) ? owner.timeZone : browserTimeZone();
   const item: OutboxItem = {
     key: newIdempotencyKey(),
     userId,

@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../../api/client';
 import { toast } from '../../../ui/toast';
 import { UnsavedChangesGuard } from '../../../ui/UnsavedChangesGuard';
+import { useCurrentUser } from '../../auth';
 import { clinicalNotesApi, clinicalNotesKeys, type Note } from './api';
 import { clearDraftId, storeDraftId } from './draft-storage';
 import { confirmDeleteDraft, confirmLeave, confirmSign } from './note-dialogs';
@@ -53,9 +54,10 @@ export function NoteDraftEditor({
   onDeleted,
 }: NoteDraftEditorProps) {
   const queryClient = useQueryClient();
+  const user = useCurrentUser();
   const form = useForm<NoteFormValues, unknown, NoteFormOutput>({
     resolver: zodResolver(noteFormSchema),
-    defaultValues: note ? noteFormValues(note) : newNoteValues(),
+    defaultValues: note ? noteFormValues(note) : newNoteValues(user?.timezone),
     mode: 'onTouched',
   });
   const [busy, setBusy] = useState<'save' | 'sign' | 'delete' | null>(null);

@@ -1,8 +1,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { noteMessages } from '@mindledger/domain';
+import { localDay, localMinutes, noteMessages } from '@mindledger/domain';
 import { clearToasts, makeJwt, makeUser, renderRoutes } from '../../../test/helpers';
 import { unsavedChangesAutosaveText, unsavedChangesText } from '../../../ui/UnsavedChangesGuard';
 import { authStore } from '../../auth/auth-store';
@@ -116,9 +115,15 @@ describe('Notes/Plans: session notes', () => {
     renderTab();
     const editor = await openNewNote();
     expect(within(editor).getByLabelText(/^Title/)).toHaveValue('Progress Note');
-    expect(within(editor).getByLabelText(/^Date/)).toHaveValue(dayjs().format('YYYY-MM-DD'));
-    expect(within(editor).getByLabelText('AM/PM')).toHaveValue(dayjs().hour() < 12 ? 'AM' : 'PM');
-    expect(within(editor).getByLabelText('Minute')).toHaveValue(String(dayjs().minute()));
+    // now where the provider's profile is (America/Denver), not where the test runs (Los Angeles)
+    const now = new Date();
+    expect(within(editor).getByLabelText(/^Date/)).toHaveValue(localDay(now, 'America/Denver'));
+    expect(within(editor).getByLabelText('AM/PM')).toHaveValue(
+      localMinutes(now, 'America/Denver') < 720 ? 'AM' : 'PM',
+    );
+    expect(within(editor).getByLabelText('Minute')).toHaveValue(
+      String(localMinutes(now, 'America/Denver') % 60),
+    );
     expect(within(editor).getByLabelText('Duration (minutes)')).toHaveValue('60');
     expect(within(editor).getByLabelText('Service')).toHaveDisplayValue('In-person');
     expect(within(editor).getByLabelText('Priority')).toHaveValue('normal');

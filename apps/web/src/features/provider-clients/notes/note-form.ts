@@ -1,5 +1,11 @@
-import dayjs from 'dayjs';
-import { createNoteSchema, minutesToNoteTime, noteDefaults } from '@mindledger/domain';
+import {
+  createNoteSchema,
+  isTimeZone,
+  localDay,
+  localMinutes,
+  minutesToNoteTime,
+  noteDefaults,
+} from '@mindledger/domain';
 import type { z } from 'zod';
 import type { Note, NoteCreateBody, NoteUpdateData } from './api';
 
@@ -13,12 +19,17 @@ export type NoteFormOutput = z.output<typeof noteFormSchema>;
  */
 export type NoteFormValues = z.input<typeof noteFormSchema>;
 
-/** A new progress note: the spec's defaults (Part 2 §3, §9), the session today at this minute. */
-export function newNoteValues(now = dayjs()): NoteFormValues {
-  const time = minutesToNoteTime(now.hour() * 60 + now.minute());
+/**
+ * A new progress note: the spec's defaults (Part 2 §3, §9), the session today at this minute where
+ * the provider's profile says they are (the server's today for them, decision 046), else where
+ * this device is.
+ */
+export function newNoteValues(timeZone?: string | null, now = new Date()): NoteFormValues {
+  const zone = isTimeZone(timeZone) ? timeZone : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const time = minutesToNoteTime(localMinutes(now, zone));
   return {
     title: noteDefaults.title,
-    date: now.format('YYYY-MM-DD'),
+    date: localDay(now, zone),
     time: { hour: String(time.hour), minute: String(time.minute), period: time.period },
     duration: noteDefaults.duration,
     service: noteDefaults.service,
