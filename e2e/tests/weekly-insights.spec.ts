@@ -42,11 +42,16 @@ test('a client generates the last seven days’ insights, reads them, and change
   await subscribeStandard(request, client.email, client.password);
   const { token } = await apiSignIn(request, client.email, client.password);
   const headers = { Authorization: `Bearer ${token}` };
-  // Two entries 30 and 54 hours ago: inside the seven days ending yesterday, whatever the hour.
-  const hour = 3_600_000;
+  // Two entries, yesterday and the day before in the client's days (the server's today for them):
+  // inside the seven days ending yesterday, whatever the hour. (Entries dated 30 and 54 hours back
+  // in UTC fell on the client's today for the last hour of each Denver day.)
+  const streak = await request.get('/api/v1/streak-dates', { headers });
+  const { today } = (await streak.json()) as { today: string };
+  const daysBefore = (n: number) =>
+    new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
   for (const [ago, notes] of [
-    [30, 'A long walk after work helped me unwind.'],
-    [54, 'Slept well and felt calm at the team meeting.'],
+    [1, 'A long walk after work helped me unwind.'],
+    [2, 'Slept well and felt calm at the team meeting.'],
   ] as const) {
     const created = await request.post('/api/v1/create-mood', {
       data: {
@@ -54,8 +59,7 @@ test('a client generates the last seven days’ insights, reads them, and change
         emoji: '🙂',
         journalType: 'prompt',
         notes,
-        userTimezone: 'UTC',
-        customDate: new Date(Date.now() - ago * hour).toISOString(),
+        customDate: daysBefore(ago),
       },
       headers,
     });
