@@ -13,6 +13,9 @@ export default defineConfig({
             'apps/web/build/**/*.test.ts',
           ],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
+          // Pure functions and in-memory fakes: one module state per worker is safe and saves the
+          // imports of each file.
+          isolate: false,
         },
       },
       'apps/web/vitest.config.ts',
@@ -25,6 +28,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          isolate: false,
         },
       },
     ],

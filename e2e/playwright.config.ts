@@ -15,11 +15,18 @@ const chromiumArgs = [
 const port = Number(process.env.E2E_PORT ?? 4310);
 const timersPort = port + 1;
 
-/** One server with the real timers, one with session timers shortened for the idle journey. */
+/**
+ * The tier (README "Tests"): `smoke` (in `npm test`) runs the journeys tagged @smoke, `full` (in
+ * `npm run test:full`) every other one; unset, all of them.
+ */
+const tier = process.env.E2E_TIER;
+const smoke = /@smoke/;
+
+/** One server with the real timers, one with session timers shortened for the idle journeys. */
 function server(listenPort: number, extraEnv = '') {
   const dir = `../.tmp/e2e-${listenPort}`;
   return {
-    command: `rm -rf ${dir} && DATA_DIR=${dir} PORT=${listenPort} HOST=127.0.0.1 LOG_LEVEL=warn RATE_LIMIT_AUTH_PER_10_MINUTES=500 ${extraEnv} node ../apps/server/dist/main.js`,
+    command: `rm -rf ${dir} && DATA_DIR=${dir} PORT=${listenPort} HOST=127.0.0.1 LOG_LEVEL=warn RATE_LIMIT_AUTH_PER_10_MINUTES=2000 ${extraEnv} node ../apps/server/dist/main.js`,
     url: `http://127.0.0.1:${listenPort}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -28,14 +35,40 @@ function server(listenPort: number, extraEnv = '') {
   };
 }
 
+const desktop = { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${port}` };
+const phone = {
+  baseURL: `http://127.0.0.1:${port}`,
+  viewport: { width: 375, height: 812 },
+  isMobile: true,
+  hasTouch: true,
+  userAgent: devices['Pixel 5'].userAgent,
+};
+
+/**
+ * The tier's filter. The desktop project leaves out what is only for a phone (@phone-only); the
+ * phone project runs only what is tagged @phone (or @phone-only).
+ */
+function filter(project: 'desktop' | 'phone') {
+  const phoneOnly = /@phone-only/;
+  if (project === 'phone') {
+    if (tier === 'smoke') return { grep: /^(?=.*@phone)(?=.*@smoke)/ };
+    if (tier === 'full') return { grep: /@phone/, grepInvert: smoke };
+    return { grep: /@phone/ };
+  }
+  if (tier === 'smoke') return { grep: smoke, grepInvert: phoneOnly };
+  if (tier === 'full') return { grepInvert: /@smoke|@phone-only/ };
+  return { grepInvert: phoneOnly };
+}
+
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './support/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
     // The app's service worker keeps every build file at install: only the offline journeys need it
@@ -46,36 +79,37 @@ export default defineConfig({
   },
   webServer: [
     server(port),
-    server(
-      timersPort,
-      'SESSION_IDLE_MS=4000 SESSION_WARNING_MS=6000 SESSION_GUARD_MS=600000 SESSION_GUARD_WARNING_MS=60000 SESSION_AWAY_LIMIT_MS=600000',
-    ),
+    // the short session timers' server only for the tier that has their journeys
+    ...(tier === 'smoke'
+      ? []
+      : [
+          server(
+            timersPort,
+            'SESSION_IDLE_MS=4000 SESSION_WARNING_MS=6000 SESSION_GUARD_MS=600000 SESSION_GUARD_WARNING_MS=60000 SESSION_AWAY_LIMIT_MS=600000',
+          ),
+        ]),
   ],
   projects: [
     {
-      name: 'journeys',
-      testIgnore: /session-timers|mobile/,
-      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${port}`, channel: undefined },
+      // Every journey at 1280 px (what is only for a phone aside).
+      name: 'desktop',
+      testIgnore: /session-timers/,
+      use: desktop,
+      ...filter('desktop'),
     },
     {
-      // The phone-only journeys, and every journaling journey (and the time-zone notice, the
-      // subscription, the notifications, the Initial Journey, the weekly insights, the clinical
-      // workspace and the legal journeys) again at 375 px.
-      name: 'mobile',
-      testMatch:
-        /mobile|journal(-voice)?\.spec|time-zone|(^|\/)subscription\.spec|promo-journey|signup-plan|(^|\/)notifications\.spec|initial-journey|weekly-insights|clinical-workspace|clinical-export|(^|\/)measures\.spec|(^|\/)backup\.spec|(^|\/)offline\.spec|(^|\/)legal\.spec/,
-      use: {
-        baseURL: `http://127.0.0.1:${port}`,
-        viewport: { width: 375, height: 812 },
-        isMobile: true,
-        hasTouch: true,
-        userAgent: devices['Pixel 5'].userAgent,
-      },
+      // At 375 px: the layout sweep of every screen, the phone-only journeys, and the journeys whose
+      // behaviour differs on a phone (tagged @phone; decision 102 lists them).
+      name: 'phone',
+      testIgnore: /session-timers/,
+      use: phone,
+      ...filter('phone'),
     },
     {
       name: 'timers',
       testMatch: /session-timers/,
-      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${timersPort}`, channel: undefined },
+      use: { ...desktop, baseURL: `http://127.0.0.1:${timersPort}` },
+      ...filter('desktop'),
     },
   ],
 });

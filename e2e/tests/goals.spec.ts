@@ -1,15 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { activatedAccount, expectAccessible } from './support';
+import { checkA11y, expect, expectNoSidewaysScroll, test, type Page } from '../support';
 
 const gratitudePreset = 'Write down three things I am grateful for each day';
 
-/** A fresh client, signed in and on the goals page (no goals yet). */
-async function openGoalsAsNewClient(page: Page, request: APIRequestContext, viaNav = true) {
-  const { email, password } = await activatedAccount(request);
-  await page.goto('/auth/login/client');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+/** The signed-in new client's goals page (no goals yet), reached through the navigation or by URL. */
+async function openGoals(page: Page, viaNav = true) {
+  await page.goto('/user/home');
   await expect(page.getByRole('heading', { name: 'Welcome, Jo' })).toBeVisible();
   // At 375 px the links sit in a bar above the page; the desktop sidebar is checked through the nav.
   if (viaNav)
@@ -32,14 +27,14 @@ async function createGoal(page: Page, text: string) {
   await expect(page.getByRole('button', { name: text, exact: true })).toBeVisible();
 }
 
-test('a client adopts a preset goal and creates a custom one', async ({ page, request }) => {
-  await openGoalsAsNewClient(page, request);
-  await expectAccessible(page);
+test('a client adopts a preset goal and creates a custom one', async ({ patientPage: page }) => {
+  await openGoals(page);
+  await checkA11y(page, 'goals: none yet');
 
   await page.getByRole('button', { name: 'Browse presets' }).first().click();
   const presets = page.getByRole('dialog', { name: 'Goal presets' });
   await expect(presets.getByRole('tab', { name: /Personal/ })).toHaveAttribute('aria-selected', 'true');
-  await expectAccessible(page);
+  await checkA11y(page, 'goals: presets dialog');
   await presets.getByRole('button', { name: `Adopt: ${gratitudePreset}` }).click();
   await expect(page.getByText('Goal created successfully.').first()).toBeVisible();
   await expect(presets).toBeHidden();
@@ -63,61 +58,65 @@ test('a client adopts a preset goal and creates a custom one', async ({ page, re
   await expect(list.getByText('Created today')).toHaveCount(2);
   await expect(page.getByText('2 of 5 personal goals used')).toBeVisible();
   await expect(page.getByText('2 of 10')).toBeVisible();
-  await expectAccessible(page);
+  await checkA11y(page, 'goals: two goals');
 
   // The card opens its detail view from the keyboard.
   await list.getByRole('button', { name: 'Walk to work twice a week', exact: true }).focus();
   await page.keyboard.press('Enter');
   const drawer = page.getByRole('dialog', { name: 'Goal details' });
   await expect(drawer.getByText('No journal entries mention this goal yet.')).toBeVisible();
-  await expectAccessible(page);
+  await checkA11y(page, 'goals: details drawer');
   await drawer.getByRole('button', { name: 'View in Ledger' }).click();
   await expect(page).toHaveURL(/\/user\/home\?search=Walk%20to%20work%20twice%20a%20week$/);
 });
 
-test('five personal goals reach the goal limit', async ({ page, request }) => {
-  await openGoalsAsNewClient(page, request);
+test('five personal goals reach the goal limit', async ({ patientPage: page }) => {
+  await openGoals(page, false);
   for (let n = 1; n <= 5; n += 1) await createGoal(page, `Limit goal number ${n}`);
   await expect(page.getByText('5 of 5 personal goals used')).toBeVisible();
   await expect(page.getByText('Goal limit reached')).toBeVisible();
   await expect(page.getByRole('button', { name: 'New goal' })).toBeDisabled();
   await expect(page.getByRole('button', { name: /Personal Goals/ })).toContainText('5');
-  await expectAccessible(page);
+  await checkA11y(page, 'goals: limit reached');
 });
 
-test('a completed goal moves to Archived Goals and counts in Quick Stats', async ({ page, request }) => {
-  await openGoalsAsNewClient(page, request);
-  await createGoal(page, 'Finish the reading list');
-  await createGoal(page, 'Call a friend every Sunday');
-  await expect(page.locator('[data-stat="Completed"]')).toHaveText('0');
+test(
+  'a completed goal moves to Archived Goals and counts in Quick Stats',
+  { tag: '@smoke' },
+  async ({ patientPage: page }) => {
+    await openGoals(page, false);
+    await createGoal(page, 'Finish the reading list');
+    await createGoal(page, 'Call a friend every Sunday');
+    await expect(page.locator('[data-stat="Completed"]')).toHaveText('0');
 
-  await page.getByRole('button', { name: 'Goal actions: Finish the reading list' }).click();
-  await page.getByRole('menuitem', { name: 'Complete' }).click();
-  await expect(page.getByText('Goal completed.').first()).toBeVisible();
-  await expect(page.locator('[data-stat="Completed"]')).toHaveText('1');
-  await expect(page.locator('[data-stat="Completion Rate %"]')).toHaveText('50%');
-  await expect(page.getByRole('list', { name: 'Goals' }).getByText('Finish the reading list')).toBeHidden();
+    await page.getByRole('button', { name: 'Goal actions: Finish the reading list' }).click();
+    await page.getByRole('menuitem', { name: 'Complete' }).click();
+    await expect(page.getByText('Goal completed.').first()).toBeVisible();
+    await expect(page.locator('[data-stat="Completed"]')).toHaveText('1');
+    await expect(page.locator('[data-stat="Completion Rate %"]')).toHaveText('50%');
+    await expect(page.getByRole('list', { name: 'Goals' }).getByText('Finish the reading list')).toBeHidden();
 
-  const archived = page.getByRole('button', { name: /Archived Goals/ });
-  await expect(archived).toContainText('1');
-  await archived.click();
-  await expect(page.getByRole('heading', { name: 'Archived Goals' })).toBeVisible();
-  const list = page.getByRole('list', { name: 'Goals' });
-  await expect(list.getByRole('button', { name: 'Finish the reading list', exact: true })).toBeVisible();
-  await expect(list.getByText('Completed', { exact: true })).toBeVisible();
-  await expectAccessible(page);
-});
+    const archived = page.getByRole('button', { name: /Archived Goals/ });
+    await expect(archived).toContainText('1');
+    await archived.click();
+    await expect(page.getByRole('heading', { name: 'Archived Goals' })).toBeVisible();
+    const list = page.getByRole('list', { name: 'Goals' });
+    await expect(list.getByRole('button', { name: 'Finish the reading list', exact: true })).toBeVisible();
+    await expect(list.getByText('Completed', { exact: true })).toBeVisible();
+    await checkA11y(page, 'goals: archived');
+  },
+);
 
-test.describe('at 375 px', () => {
-  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
-
-  test('the sidebar stacks above the list and nothing overflows', async ({ page, request }) => {
-    await openGoalsAsNewClient(page, request, false);
+test(
+  'at 375 px the sidebar stacks above the list and nothing overflows',
+  { tag: '@phone-only' },
+  async ({ patientPage: page }) => {
+    await openGoals(page, false);
     await createGoal(page, 'A goal with a rather long description that has to wrap on a small phone screen');
     const sidebar = await page.getByRole('complementary', { name: 'Goals overview' }).boundingBox();
     const list = await page.getByRole('heading', { name: 'Active goals' }).boundingBox();
     expect(sidebar && list && sidebar.y < list.y).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await expectAccessible(page);
-  });
-});
+    await expectNoSidewaysScroll(page);
+    await checkA11y(page, 'goals: a long goal');
+  },
+);

@@ -1,104 +1,102 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   bearer,
+  checkA11y,
   chooseJournalMode,
   chooseMood,
+  createEntry,
+  createGoal,
+  expect,
   expectNoSidewaysScroll,
-  createGoalViaApi,
   ledger,
   openNewEntry,
   pickOnWheel,
   saveEntry,
-  signInNewClient,
-} from './journal-support';
-import { apiSignIn, expectAccessible } from './support';
+  test,
+} from '../support';
 
 test.afterEach(async ({ page }) => expectNoSidewaysScroll(page));
 
-/** Journey 1: the full detailed check-in with a prompt, notes and two goals. */
-async function detailedEntryJourney(page: Page, request: APIRequestContext) {
-  const account = await signInNewClient(page, request);
-  const { token } = await apiSignIn(request, account.email, account.password);
-  const goals = ['Sleep eight hours a night', 'Take a walk after lunch'];
-  const goalIds = [];
-  for (const text of goals) goalIds.push(await createGoalViaApi(request, token, text));
+test(
+  'a detailed check-in with a prompt, notes and two goals is saved and counted',
+  { tag: ['@smoke', '@phone'] },
+  async ({ patientPage: page, client, request }) => {
+    test.slow();
+    const goals = ['Sleep eight hours a night', 'Take a walk after lunch'];
+    const goalIds = [];
+    for (const text of goals) goalIds.push(await createGoal(request, client, text));
 
-  await openNewEntry(page);
-  await chooseMood(page, 'Awesome');
+    await openNewEntry(page);
+    await chooseMood(page, 'Awesome');
 
-  await page.getByRole('button', { name: 'Choose Emotion' }).click();
-  const checkIn = page.getByRole('region', { name: 'Emotion check-in' });
-  await checkIn.getByRole('tab', { name: 'Detailed Mode' }).click();
-  await expect(checkIn.getByRole('tab', { name: 'Detailed Mode' })).toHaveAttribute('aria-selected', 'true');
-  await expect(checkIn.getByRole('heading', { name: 'What emotion are you experiencing?' })).toBeVisible();
-  const status = checkIn.getByRole('status');
-  await expect(status).toHaveText('Step 1 of 4: choose a primary emotion');
-  await pickOnWheel(page, 'Joy');
-  await expect(status).toHaveText('Step 2 of 4: choose a secondary emotion');
-  await pickOnWheel(page, 'Cheerful');
-  await expect(status).toHaveText('Step 3 of 4: choose a specific feeling');
-  await pickOnWheel(page, 'Delighted');
-  await expect(status).toHaveText('Step 4 of 4: Delighted (positive) chosen, set its intensity');
-  await expectAccessible(page);
-  await checkIn.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Choose Emotion' }).click();
+    const checkIn = page.getByRole('region', { name: 'Emotion check-in' });
+    await checkIn.getByRole('tab', { name: 'Detailed Mode' }).click();
+    await expect(checkIn.getByRole('tab', { name: 'Detailed Mode' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(checkIn.getByRole('heading', { name: 'What emotion are you experiencing?' })).toBeVisible();
+    const status = checkIn.getByRole('status');
+    await expect(status).toHaveText('Step 1 of 4: choose a primary emotion');
+    await pickOnWheel(page, 'Joy');
+    await expect(status).toHaveText('Step 2 of 4: choose a secondary emotion');
+    await pickOnWheel(page, 'Cheerful');
+    await expect(status).toHaveText('Step 3 of 4: choose a specific feeling');
+    await pickOnWheel(page, 'Delighted');
+    await expect(status).toHaveText('Step 4 of 4: Delighted (positive) chosen, set its intensity');
+    await checkA11y(page, 'journaling: the wheel, intensity step');
+    await checkIn.getByRole('button', { name: 'Done' }).click();
 
-  await expect(checkIn.getByRole('heading', { name: 'Confirm your emotion check-in' })).toBeVisible();
-  const path = checkIn.getByRole('navigation', { name: 'Emotion path' });
-  await expect(path).toContainText('Joy');
-  await expect(path).toContainText('Cheerful');
-  await expect(path).toContainText('Delighted');
-  await expect(checkIn.getByText('5/10')).toBeVisible();
+    await expect(checkIn.getByRole('heading', { name: 'Confirm your emotion check-in' })).toBeVisible();
+    const path = checkIn.getByRole('navigation', { name: 'Emotion path' });
+    await expect(path).toContainText('Joy');
+    await expect(path).toContainText('Cheerful');
+    await expect(path).toContainText('Delighted');
+    await expect(checkIn.getByText('5/10')).toBeVisible();
 
-  await expect(page.getByText('Prompt 1 of 25')).toBeVisible();
-  await page.getByRole('button', { name: 'Next prompt' }).click();
-  await expect(page.getByText('Prompt 2 of 25')).toBeVisible();
-  const notes = 'Lunch in the park with my sister. The sun was out and we laughed a lot.';
-  await page.getByLabel('Journal notes').fill(notes);
+    await expect(page.getByText('Prompt 1 of 25')).toBeVisible();
+    await page.getByRole('button', { name: 'Next prompt' }).click();
+    await expect(page.getByText('Prompt 2 of 25')).toBeVisible();
+    const notes = 'Lunch in the park with my sister. The sun was out and we laughed a lot.';
+    await page.getByLabel('Journal notes').fill(notes);
 
-  for (const text of goals) {
-    const toggle = page.getByRole('button', { name: new RegExp(`^${text}`) });
-    await expect(toggle).toContainText('0 mentions');
-    await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
-  }
-  const chosen = page.getByRole('group', { name: 'Chosen goals' });
-  for (const text of goals) await expect(chosen).toContainText(text);
-  await expect(page.getByText('2 goals selected')).toBeVisible();
-  await expectAccessible(page);
+    for (const text of goals) {
+      const toggle = page.getByRole('button', { name: new RegExp(`^${text}`) });
+      await expect(toggle).toContainText('0 mentions');
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    }
+    const chosen = page.getByRole('group', { name: 'Chosen goals' });
+    for (const text of goals) await expect(chosen).toContainText(text);
+    await expect(page.getByText('2 goals selected')).toBeVisible();
+    await checkA11y(page, 'journaling: emotion confirmed, goals chosen');
 
-  await saveEntry(page);
-  await expect(page.getByText('Journal entry saved').first()).toBeVisible();
-  const week = page.getByRole('list', { name: 'Days of this week' });
-  await expect(week.getByRole('img', { name: /\(Today\): 😀 Awesome$/ })).toBeVisible();
-  await expect(page.getByText('Great progress! 1 day(s) down, 6 to go')).toBeVisible();
-  await expect(page.getByTestId('streak-days')).toHaveText('1 Day');
-  const entry = ledger(page).getByRole('article');
-  await expect(entry).toHaveCount(1);
-  await expect(entry).toContainText(notes);
-  await expect(entry).toContainText('Joy > Cheerful > Delighted');
-  for (const text of goals) await expect(entry.getByRole('listitem').filter({ hasText: text })).toBeVisible();
-  await expectAccessible(page);
+    await saveEntry(page);
+    await expect(page.getByText('Journal entry saved').first()).toBeVisible();
+    const week = page.getByRole('list', { name: 'Days of this week' });
+    await expect(week.getByRole('img', { name: /\(Today\): 😀 Awesome$/ })).toBeVisible();
+    await expect(page.getByText('Great progress! 1 day(s) down, 6 to go')).toBeVisible();
+    await expect(page.getByTestId('streak-days')).toHaveText('1 Day');
+    const entry = ledger(page).getByRole('article');
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText(notes);
+    await expect(entry).toContainText('Joy > Cheerful > Delighted');
+    for (const text of goals)
+      await expect(entry.getByRole('listitem').filter({ hasText: text })).toBeVisible();
+    await checkA11y(page, 'client home: the first entry');
 
-  // Each goal was mentioned once by the entry.
-  const listed = await request.get('/api/v1/goals/', { headers: bearer(token) });
-  const body = (await listed.json()) as { data: { personal: { id: string; mentionCount: number }[] } };
-  for (const id of goalIds) expect(body.data.personal.find((g) => g.id === id)?.mentionCount).toBe(1);
-  await page.goto('/user/goals');
-  const goalList = page.getByRole('list', { name: 'Goals' });
-  for (const text of goals)
-    await expect(goalList.getByRole('listitem').filter({ hasText: text })).toContainText('1 mention');
-}
+    // Each goal was mentioned once by the entry.
+    const listed = await request.get('/api/v1/goals/', { headers: bearer(client.token) });
+    const body = (await listed.json()) as { data: { personal: { id: string; mentionCount: number }[] } };
+    for (const id of goalIds) expect(body.data.personal.find((g) => g.id === id)?.mentionCount).toBe(1);
+    await page.goto('/user/goals');
+    const goalList = page.getByRole('list', { name: 'Goals' });
+    for (const text of goals)
+      await expect(goalList.getByRole('listitem').filter({ hasText: text })).toContainText('1 mention');
+  },
+);
 
-test('a detailed check-in with a prompt, notes and two goals is saved and counted', async ({
-  page,
-  request,
-}) => {
-  test.slow();
-  await detailedEntryJourney(page, request);
-});
-
-test('a simple-mode check-in is saved and listed in the ledger', async ({ page, request }) => {
-  await signInNewClient(page, request);
+test('a simple-mode check-in is saved and listed in the ledger', async ({ patientPage: page }) => {
   await openNewEntry(page);
   await chooseMood(page, 'Fine');
   await page.getByRole('button', { name: 'Choose Emotion' }).click();
@@ -122,9 +120,8 @@ test('a simple-mode check-in is saved and listed in the ledger', async ({ page, 
   await expect(ledger(page).getByText('1 entry', { exact: true })).toBeVisible();
 });
 
-test('a chat with the local assistant is saved as a chat entry', async ({ page, request }) => {
+test('a chat with the local assistant is saved as a chat entry', async ({ patientPage: page }) => {
   test.slow();
-  await signInNewClient(page, request);
   await openNewEntry(page);
   await chooseJournalMode(page, 'Chat');
   await chooseMood(page, 'Not fine');
@@ -155,7 +152,7 @@ test('a chat with the local assistant is saved as a chat entry', async ({ page, 
   await expect(assistant).toHaveCount(2);
   await expect(conversation).toContainText(second);
   await expect(send).toBeEnabled();
-  await expectAccessible(page);
+  await checkA11y(page, 'journaling: chat with two replies');
 
   await saveEntry(page);
   const entry = ledger(page).getByRole('article', { name: /^Not fine, / });
@@ -163,7 +160,7 @@ test('a chat with the local assistant is saved as a chat entry', async ({ page, 
   await expect(entry).toContainText(first);
 });
 
-test('text in a photo is read and saved with the entry', async ({ page, request }) => {
+test('text in a photo is read and saved with the entry', async ({ patientPage: page }) => {
   test.slow();
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
@@ -180,7 +177,6 @@ test('text in a photo is read and saved with the entry', async ({ page, request 
   const picture = await drawing.locator('#note').screenshot({ type: 'png' });
   await drawing.close();
 
-  await signInNewClient(page, request);
   await openNewEntry(page);
   await chooseJournalMode(page, 'Photo');
   await chooseMood(page, 'Awesome');
@@ -204,22 +200,19 @@ test('text in a photo is read and saved with the entry', async ({ page, request 
   await expect(entry).toContainText(/grateful/i);
 });
 
-test('an entry is edited, survives a failed delete and is then deleted', async ({ page, request }) => {
+test('an entry is edited, survives a failed delete and is then deleted', async ({
+  patientPage: page,
+  client,
+  request,
+}) => {
   test.slow();
-  const account = await signInNewClient(page, request);
-  const { token } = await apiSignIn(request, account.email, account.password);
-  const created = await request.post('/api/v1/create-mood', {
-    data: { mood: 'Fine', emoji: '🙂', notes: 'First version of the entry.', journalType: 'prompt' },
-    headers: bearer(token),
-  });
-  expect(created.status()).toBe(201);
-  const { data } = (await created.json()) as { data: { id: string } };
+  const id = await createEntry(request, client, { notes: 'First version of the entry.' });
 
-  await page.reload();
+  await page.goto('/user/home');
   const entry = ledger(page).getByRole('article', { name: /^Fine, / });
   await expect(entry).toContainText('First version of the entry.');
   await entry.getByRole('link', { name: 'Edit' }).click();
-  await expect(page).toHaveURL(new RegExp(`/user/journaling-feature\\?edit=${data.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/user/journaling-feature\\?edit=${id}$`));
   await expect(page.getByRole('heading', { name: 'Edit journal entry', level: 1 })).toBeVisible();
   const notes = page.getByLabel('Journal notes');
   await expect(notes).toHaveValue('First version of the entry.');
@@ -261,12 +254,11 @@ test('an entry is edited, survives a failed delete and is then deleted', async (
   await expect(page.getByRole('heading', { name: 'Welcome, Jo' })).toBeVisible();
   await expect(page.getByText('No journal entries yet')).toBeVisible();
   await expect(entry).toBeHidden();
-  const after = await request.get(`/api/v1/get-mood/${data.id}`, { headers: bearer(token) });
+  const after = await request.get(`/api/v1/get-mood/${id}`, { headers: bearer(client.token) });
   expect(after.status()).toBe(404);
 });
 
-test('a draft survives a reload', async ({ page, request }) => {
-  await signInNewClient(page, request);
+test('a draft survives a reload', async ({ patientPage: page }) => {
   await openNewEntry(page);
   await chooseMood(page, 'Fine');
   const text = 'Half-written thoughts about the weekend';

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { afterEach, vi } from 'vitest';
+import { tokenStore } from '../api/token';
+import { authStore } from '../features/auth/auth-store';
 
 // findBy/waitFor wait up to 4 s (1 s by default): on the busy 2-core CI machine a modal's close and
 // the toast after it can take longer than a second while the API tests run beside these.
@@ -39,10 +42,18 @@ if (!('ResizeObserver' in window)) {
 
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
 
+// The screens' files share one module state per worker (isolate: false in vitest.config.ts, four
+// times faster): what a test leaves in the app's module-level stores is put back here, so that the
+// next file starts as a fresh page would (signed out, no token, no toast, real timers).
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
   localStorage.clear();
+  tokenStore.reload();
+  authStore.reset();
+  notifications.clean();
+  notifications.cleanQueue();
+  vi.useRealTimers();
 });
 
 // jsdom has no FontFaceSet: Mantine's autosize Textarea listens on document.fonts.
