@@ -23,6 +23,17 @@ describe('registration page', () => {
       path,
     );
 
+  it('names every missing field and the unaccepted Terms on an empty submit, and sends nothing', async () => {
+    render();
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('Last name is required')).toBeInTheDocument();
+    expect(
+      screen.getByText('Please accept the Terms of Use and Privacy Policy to continue.'),
+    ).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('shows the exact password rule and the mismatch message', async () => {
     render();
     await userEvent.type(screen.getByLabelText('First name'), 'Ann');
