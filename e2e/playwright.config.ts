@@ -62,6 +62,8 @@ function filter(project: 'desktop' | 'phone') {
 
 export default defineConfig({
   testDir: './tests',
+  // per port, so that two runs at once (two checkouts, E2E_PORT) never clear each other's traces
+  outputDir: `test-results/${port}`,
   globalSetup: './support/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -202,8 +202,9 @@ export default defineConfig({
     ocrFiles(),
     routePreloads({
       router: join(root, 'src/app/router.tsx'),
-      // the Latin faces of Inter (body 400, labels 500, headings 600 and 700), needed by every first paint
-      fonts: /^assets\/inter-latin-(400|500|600|700)-normal-[\w-]+\.woff2$/,
+      // the Latin faces of Inter every first paint uses (text 400, labels 600, headings 700); 500 is
+      // used only once signed in, so the sign-in pages would load it for nothing (decision 101)
+      fonts: /^assets\/inter-latin-(400|600|700)-normal-[\w-]+\.woff2$/,
     }),
     compileHints(),
     serviceWorkerAssets(),

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
@@ -12,14 +12,23 @@ import { isPhone, schemeOf, settled } from './settle';
  */
 const scannedDir = process.env.E2E_A11Y_DIR;
 
+const markerOf = (key: string) => (scannedDir ? join(scannedDir, key.replace(/[^\w.-]+/g, '_')) : null);
+
 function firstScanOf(key: string): boolean {
-  if (!scannedDir) return true;
+  const marker = markerOf(key);
+  if (!marker) return true;
   try {
-    mkdirSync(join(scannedDir, key.replace(/[^\w.-]+/g, '_')));
+    mkdirSync(marker);
     return true;
   } catch {
     return false;
   }
+}
+
+/** A scan that found violations is forgotten: the journey's retry (or another journey) scans again. */
+function forget(key: string): void {
+  const marker = markerOf(key);
+  if (marker) rmSync(marker, { recursive: true, force: true });
 }
 
 /**
@@ -68,5 +77,6 @@ export async function checkA11y(page: Page, screen: string): Promise<void> {
     await settled(page);
     serious = await seriousViolations(page);
   }
+  if (serious.length > 0) forget(key);
   expect.soft(serious, `accessibility of ${key}`).toEqual([]);
 }

@@ -9,4 +9,5 @@ export { signIn, signInContext } from './session';
 export { isPhone, settled } from './settle';
 export * from './journal';
 export { installScriptedSpeech, recognitionSettings, say } from './speech';
-export type { Browser, Locator, Page } from '@playwright/test';
+export { openClientHome, toast, toggleDark } from './ui';
+export type { APIRequestContext, Browser, BrowserContext, Download, Locator, Page } from '@playwright/test';

@@ -30,9 +30,14 @@ export function credentialsOf(who: Credentials | DemoRole): Credentials {
  * storage, so the next page it opens starts signed in. Never through the form: the login journeys
  * (auth.spec.ts, mobile.spec.ts) are the only ones that use it.
  */
-export async function signInContext(context: BrowserContext, who: Credentials | DemoRole): Promise<void> {
+export async function signInContext(
+  context: BrowserContext,
+  who: Credentials | DemoRole,
+  /** Another server than the project's (a journey that starts its own), e.g. http://127.0.0.1:4399. */
+  base = '',
+): Promise<void> {
   const { email, password } = credentialsOf(who);
-  const response = await context.request.post('/api/v1/login', { data: { email, password } });
+  const response = await context.request.post(`${base}/api/v1/login`, { data: { email, password } });
   expect(response.status(), `API sign-in of ${email}`).toBe(200);
   await context.addInitScript(hintOnce, [sessionHintKey, randomUUID()] as [string, string]);
 }

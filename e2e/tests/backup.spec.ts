@@ -1,25 +1,10 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { activatedAccount, apiSignIn, expectAccessible } from './support';
+import { bearer, checkA11y, createEntry, expect, shot, test } from '../support';
 
-// Issue 17's backup: a client makes a backup and downloads it; imports a Daylio CSV through the
-// check and the preview, then the same file again with a conflict kept both. At 1280 and 375 px.
-
-/** With BK_SHOTS=<dir>: the viewport as it is, light and (Mantine's scheme forced) dark. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.BK_SHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  for (const scheme of ['light', 'dark']) {
-    await page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), scheme);
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${dir}/backup-${name}-${width}-${scheme}.png`, fullPage: true });
-  }
-  await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
-}
+// The backup: a client makes a backup and downloads it; imports a Daylio CSV through the check and
+// the preview, then the same file again with a conflict kept both.
 
 const daylio = [
   'full_date,date,weekday,time,mood,activities,note_title,note',
@@ -29,29 +14,19 @@ const daylio = [
 ].join('\n');
 
 test('a client backs up, downloads the archive, and imports a Daylio export with a conflict kept both', async ({
-  page,
+  patientPage: page,
+  client,
   request,
 }) => {
   test.setTimeout(120_000);
-  const client = await activatedAccount(request, 'patient');
-  const { token } = await apiSignIn(request, client.email, client.password);
-  const created = await request.post('/api/v1/create-mood', {
-    data: { mood: 'Fine', notes: 'Before the backup.', journalType: 'prompt', userTimezone: 'UTC' },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(created.status()).toBe(201);
+  await createEntry(request, client, { notes: 'Before the backup.', userTimezone: 'UTC' });
   const csv = join(tmpdir(), `daylio-${Date.now()}-${Math.random().toString(36).slice(2)}.csv`);
   writeFileSync(csv, daylio);
 
-  await page.goto('/auth/login/client');
-  await page.getByLabel('Email').fill(client.email);
-  await page.getByLabel('Password', { exact: true }).fill(client.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/user\//);
   await page.goto('/profile/backup');
   await expect(page.getByRole('heading', { level: 1, name: 'Backup and Import' })).toBeVisible();
   await expect(page.getByText('No backups or imports yet.')).toBeVisible();
-  await expectAccessible(page);
+  await checkA11y(page, 'backup: one entry, nothing backed up');
 
   // the backup
   await page.getByRole('button', { name: 'Create backup' }).click();
@@ -77,8 +52,8 @@ test('a client backs up, downloads the archive, and imports a Daylio export with
   await importCard.getByRole('button', { name: 'Preview import' }).click();
   await expect(importCard.getByText('Will be added: 3 entries, 0 goals.')).toBeVisible();
   await expect(importCard.getByText('Nothing in the file conflicts with what is here.')).toBeVisible();
-  await expectAccessible(page);
-  await shot(page, 'preview');
+  await checkA11y(page, 'backup: import preview');
+  await shot(page, 'backup-preview');
   await importCard.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(importCard.getByText(/Added 3 entries/)).toBeVisible({ timeout: 30_000 });
 
@@ -91,8 +66,8 @@ test('a client backs up, downloads the archive, and imports a Daylio export with
   await expect(conflicts.getByText('This entry was imported before.')).toHaveCount(3);
   await conflicts.getByRole('combobox', { name: /What to do with 2024-03-06/ }).click();
   await page.getByRole('option', { name: 'Keep both' }).click();
-  await expectAccessible(page);
-  await shot(page, 'conflicts');
+  await checkA11y(page, 'backup: import conflicts');
+  await shot(page, 'backup-conflicts');
   await importCard.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(importCard.getByText(/Added 1 entry.*kept both 1, skipped 2/)).toBeVisible({
     timeout: 30_000,
@@ -101,8 +76,8 @@ test('a client backs up, downloads the archive, and imports a Daylio export with
   const history = page.getByRole('list', { name: 'Backups and imports' });
   await expect(history.getByText('Import of daylio', { exact: false })).toHaveCount(2);
   const ledger = await request.get('/api/v1/get-all-mood?page=1&limit=100', {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: bearer(client.token),
   });
   expect(((await ledger.json()) as { total: number }).total).toBe(5);
-  await shot(page, 'done');
+  await shot(page, 'backup-done');
 });

@@ -1,25 +1,19 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { expect, test, type Download, type Page } from '@playwright/test';
-import { apiSignIn, clientConnectedToDemoProvider, demoPassword, expectAccessible } from './support';
+import { readFileSync } from 'node:fs';
+import {
+  bearer,
+  checkA11y,
+  connectToDemoProvider,
+  createEntry,
+  expect,
+  shot,
+  test,
+  type Download,
+} from '../support';
 
-// Issue 16's clinical export: the demo provider exports a connected client's record as PDF and
+// The clinical export: the demo provider exports a connected client's record as PDF and
 // FHIR from the Summaries tab, both files download (the PDF's text read with pdftotext, the bundle
-// parsed); the client downloads their own copy from Profile Settings. At 1280 and 375 px.
-
-/** With CE_SHOTS=<dir>: the viewport as it is, light and (Mantine's scheme forced) dark. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.CE_SHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  for (const scheme of ['light', 'dark']) {
-    await page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), scheme);
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${dir}/export-${name}-${width}-${scheme}.png`, fullPage: true });
-  }
-  await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
-}
+// parsed); the client downloads their own copy from Profile Settings.
 
 async function pdfText(download: Download): Promise<string> {
   const path = await download.path();
@@ -33,33 +27,26 @@ async function jsonOf(
 }
 
 test('a provider exports a client record as PDF and FHIR, and the client downloads their own copy', async ({
-  page,
+  providerPage: page,
+  client,
+  openAs,
   request,
 }) => {
   test.setTimeout(120_000);
-  const client = await clientConnectedToDemoProvider(request);
-  const { token } = await apiSignIn(request, client.email, client.password);
-  const headers = { Authorization: `Bearer ${token}` };
+  await connectToDemoProvider(request, client);
+  const headers = bearer(client.token);
   for (const [mood, notes, isPrivate] of [
     ['Calm', 'A walk by the river after work helped.', false],
     ['Anxious', 'Deadline worry kept me up.', false],
     ['Sad', 'PRIVATE-LINE that stays mine.', true],
-  ] as const) {
-    const entry = await request.post('/api/v1/create-mood', {
-      data: { mood, notes, journalType: 'prompt', isPrivate, userTimezone: 'America/Denver' },
-      headers,
-    });
-    expect(entry.status()).toBe(201);
-  }
+  ] as const)
+    await createEntry(request, client, { mood, notes, isPrivate, userTimezone: 'America/Denver' });
   const answers = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`phq9-${i + 1}`, i < 5 ? 2 : 0]));
   expect(
     (await request.post('/api/v1/measures/responses', { data: { kind: 'phq9', answers }, headers })).status(),
   ).toBe(201);
 
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill('provider@demo.local');
-  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.goto('/provider/dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome, Daniel' })).toBeVisible();
 
   await page.goto(`/provider/patient-overview/${client.id}?tab=summaries`);
@@ -70,9 +57,9 @@ test('a provider exports a client record as PDF and FHIR, and the client downloa
   await expect(page.getByText('Export started. It will be ready to download in a moment.')).toBeVisible();
   const list = panel.getByRole('list', { name: 'Exports' });
   await expect(list.getByText('Ready')).toBeVisible({ timeout: 30_000 });
-  await expectAccessible(page);
+  await checkA11y(page, 'client overview: Summaries, an export ready');
   await panel.scrollIntoViewIfNeeded();
-  await shot(page, 'provider');
+  await shot(page, 'export-provider');
 
   const [pdf] = await Promise.all([
     page.waitForEvent('download'),
@@ -98,26 +85,13 @@ test('a provider exports a client record as PDF and FHIR, and the client downloa
     expect(types).toContain(type);
   expect(JSON.stringify(bundle)).not.toContain('PRIVATE-LINE');
 
-  // The client's own copy, private entries included, from Profile Settings.
-  const context = await page
-    .context()
-    .browser()!
-    .newContext({
-      viewport: page.viewportSize() ?? undefined,
-      baseURL: new URL(page.url()).origin,
-    });
-  const own = await context.newPage();
-  await own.goto('/auth/login/client');
-  await own.getByLabel('Email').fill(client.email);
-  await own.getByLabel('Password', { exact: true }).fill(client.password);
-  await own.getByRole('button', { name: 'Log in' }).click();
-  await expect(own).toHaveURL(/\/user\//);
-  await own.goto('/profile/edit-profile');
+  // The client's own copy (another browser), private entries included, from Profile Settings.
+  const own = await openAs(client, '/profile/edit-profile');
   const card = own.getByRole('region', { name: 'Your record' });
   await expect(card).toBeVisible();
-  await expectAccessible(own);
+  await checkA11y(own, 'profile settings (client): a new client');
   await card.scrollIntoViewIfNeeded();
-  await shot(own, 'client');
+  await shot(own, 'export-client');
   const [mine] = await Promise.all([
     own.waitForEvent('download'),
     card.getByRole('button', { name: 'Download my record (PDF)' }).click(),
@@ -130,5 +104,4 @@ test('a provider exports a client record as PDF and FHIR, and the client downloa
     card.getByRole('button', { name: 'Download my record (FHIR)' }).click(),
   ]);
   expect(JSON.stringify(await jsonOf(mineFhir))).toContain('PRIVATE-LINE');
-  await context.close();
 });

@@ -1,31 +1,26 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { apiSignIn, clientConnectedToDemoProvider, demoPassword, expectAccessible } from './support';
+import {
+  apiSignIn,
+  bearer,
+  checkA11y,
+  connectToDemoProvider,
+  createGoal,
+  demo,
+  expect,
+  shot,
+  test,
+  type Page,
+} from '../support';
 
-// Issue 15's clinical workspace: the demo provider writes a progress note with the defaults, leaves
+// The clinical workspace: the demo provider writes a progress note with the defaults, leaves
 // with unsaved changes (the guard says they are saved), finds the autosaved draft again, signs it
 // and adds an addendum; drafts a care plan from the notes and the client's goals, edits an
 // objective, picks a diagnosis code and signs it; generates a notes summary and edits it; the
-// dashboard lists the signed note and counts it. At 1280 px (journeys) and 375 px (mobile).
+// dashboard lists the signed note and counts it.
 
 // The device in UTC+14, the demo provider's profile in Denver: a new note's date is the profile's
 // today (the server's, which the notes summary's range ends on), not the device's, a day ahead most
 // hours. 00:00–07:00 UTC with a device in UTC the same gap made the summary find no notes.
 test.use({ timezoneId: 'Pacific/Kiritimati' });
-
-/** With CW_SHOTS=<dir>: the viewport as it is, light and (Mantine's scheme forced) dark. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.CW_SHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  for (const scheme of ['light', 'dark']) {
-    await page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), scheme);
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${dir}/clinical-${name}-${width}-${scheme}.png` });
-  }
-  await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
-}
 
 async function signedCount(page: Page): Promise<number> {
   const card = page.getByRole('region', { name: 'Session Notes' });
@@ -35,22 +30,15 @@ async function signedCount(page: Page): Promise<number> {
 }
 
 test('a provider writes, signs and amends a progress note, drafts and signs a care plan, and edits a notes summary', async ({
-  page,
+  providerPage: page,
+  client,
   request,
 }) => {
   test.setTimeout(180_000);
-  const client = await clientConnectedToDemoProvider(request);
-  const { token } = await apiSignIn(request, client.email, client.password);
-  const goal = await request.post('/api/v1/goals/', {
-    data: { text: 'Sleep seven hours a night' },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(goal.status()).toBe(201);
+  await connectToDemoProvider(request, client);
+  await createGoal(request, client, 'Sleep seven hours a night');
 
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill('provider@demo.local');
-  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.goto('/provider/dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome, Daniel' })).toBeVisible();
 
   // The client's Notes/Plans tab, then the dashboard and back, all inside the app.
@@ -61,8 +49,8 @@ test('a provider writes, signs and amends a progress note, drafts and signs a ca
   const before = await signedCount(page);
   await page.goBack();
   await expect(page.getByRole('tab', { name: 'Notes/Plans', selected: true })).toBeVisible();
-  await expectAccessible(page);
-  await shot(page, 'tab');
+  await checkA11y(page, 'client overview: Notes/Plans, no notes');
+  await shot(page, 'clinical-tab', { fullPage: false });
 
   // A new progress note carries the spec's defaults; autosave keeps it.
   await page.getByRole('button', { name: 'New progress note' }).click();
@@ -75,8 +63,8 @@ test('a provider writes, signs and amends a progress note, drafts and signs a ca
   const notes = editor.getByLabel(/^Notes/);
   await notes.fill('Client slept better this week. Worry about work deadlines eased with breathing.');
   await expect(editor.getByText('Draft saved')).toBeVisible({ timeout: 15_000 });
-  await expectAccessible(page);
-  await shot(page, 'editor');
+  await checkA11y(page, 'client overview: progress note editor, draft saved');
+  await shot(page, 'clinical-editor', { fullPage: false });
 
   // Leaving with unsaved words: the guard asks, and says they are saved.
   await notes.fill(
@@ -92,11 +80,11 @@ test('a provider writes, signs and amends a progress note, drafts and signs a ca
   await expect(page.getByRole('region', { name: 'Session Notes' })).toBeVisible();
 
   // The words typed last were saved on leaving.
-  const provider = await apiSignIn(request, 'provider@demo.local', demoPassword);
+  const provider = await apiSignIn(request, demo.provider.email, demo.provider.password);
   await expect
     .poll(async () => {
       const list = await request.get(`/api/v1/get-all-notes/${client.id}`, {
-        headers: { Authorization: `Bearer ${provider.token}` },
+        headers: bearer(provider.token),
       });
       return ((await list.json()) as { data: { notes: string }[] }).data[0]?.notes;
     })
@@ -118,8 +106,8 @@ test('a provider writes, signs and amends a progress note, drafts and signs a ca
   await editor.getByRole('button', { name: 'Add addendum' }).click();
   await expect(page.getByText('Addendum added.').first()).toBeVisible();
   await expect(editor.getByText('Correction: the diary starts next week.')).toBeVisible();
-  await expectAccessible(page);
-  await shot(page, 'signed');
+  await checkA11y(page, 'client overview: progress note signed, an addendum');
+  await shot(page, 'clinical-signed', { fullPage: false });
   await editor.getByRole('button', { name: 'Close' }).click();
   await expect(editor).toBeHidden();
 
@@ -133,8 +121,8 @@ test('a provider writes, signs and amends a progress note, drafts and signs a ca
   await page.getByRole('option', { name: /F41\.1 — Generalized anxiety disorder/ }).click();
   await expect(plan.getByLabel('Diagnosis description')).toHaveValue('Generalized anxiety disorder');
   await plan.getByRole('textbox', { name: 'Completion (%)' }).first().fill('40');
-  await expectAccessible(page);
-  await shot(page, 'care-plan');
+  await checkA11y(page, 'client overview: care plan editor');
+  await shot(page, 'clinical-care-plan', { fullPage: false });
   await plan.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Care plan updated.').first()).toBeVisible();
   await plan.getByRole('button', { name: 'Sign plan' }).click();
@@ -156,14 +144,14 @@ test('a provider writes, signs and amends a progress note, drafts and signs a ca
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Summary updated.').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Session themes' })).toBeVisible();
-  await expectAccessible(page);
-  await shot(page, 'summary');
+  await checkA11y(page, 'client overview: notes summary edited');
+  await shot(page, 'clinical-summary', { fullPage: false });
 
   // The dashboard lists the signed note and counts it.
   await page.getByRole('link', { name: 'Back to clients' }).click();
   const card = page.getByRole('region', { name: 'Session Notes' });
   await expect(card.getByRole('link', { name: /Jo Journey/ }).first()).toBeVisible();
   await expect.poll(() => signedCount(page)).toBeGreaterThanOrEqual(before + 1);
-  await expectAccessible(page);
-  await shot(page, 'dashboard');
+  await checkA11y(page, 'provider dashboard: a new signed note');
+  await shot(page, 'clinical-dashboard', { fullPage: false });
 });

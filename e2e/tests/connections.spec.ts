@@ -1,27 +1,19 @@
-import { expect, test, type Page } from '@playwright/test';
-import { codeFor, demoPassword, expectAccessible, uniqueEmail } from './support';
-
-async function signIn(page: Page, path: string, email: string, password: string) {
-  await page.goto(path);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
+import { checkA11y, codeFor, expect, test, uniqueEmail } from '../support';
 
 test('provider invites a new client by email; the client registers, accepts, and later removes the provider', async ({
-  browser,
+  page: client,
+  openAs,
   request,
 }) => {
-  // Two browsers, a registration, six accessibility scans: over a minute on a loaded 2-core machine.
+  // Two browsers, a registration, four accessibility scans: over a minute on a loaded 2-core machine.
   test.setTimeout(120_000);
   const email = uniqueEmail('invited');
   const password = 'Invited@2026';
 
-  // The demo provider invites an address that has no account yet.
-  const provider = await (await browser.newContext()).newPage();
-  await signIn(provider, '/auth/login', 'provider@demo.local', demoPassword);
+  // The demo provider (another browser) invites an address that has no account yet.
+  const provider = await openAs('provider', '/provider/dashboard');
   await expect(provider.getByRole('heading', { name: 'Welcome, Daniel' })).toBeVisible();
-  await expectAccessible(provider);
+  await checkA11y(provider, 'provider dashboard');
   await provider.getByLabel("Client's email").fill(email);
   await provider.getByRole('button', { name: 'Send invitation' }).click();
   await expect(provider.getByText(email).first()).toBeVisible();
@@ -37,7 +29,7 @@ test('provider invites a new client by email; the client registers, accepts, and
       return link;
     })
     .toBeTruthy();
-  const client = await (await browser.newContext()).newPage();
+  // The invited client registers and signs in for the first time through the forms: the journey.
   await client.goto(new URL(link).pathname + new URL(link).search);
   await client.getByLabel('First name').fill('Nina');
   await client.getByLabel('Last name').fill('Invited');
@@ -50,13 +42,16 @@ test('provider invites a new client by email; the client registers, accepts, and
   await client.getByRole('button', { name: 'Activate account' }).click();
   await client.getByRole('article', { name: 'Free' }).getByRole('button', { name: 'Select Plan' }).click();
   await expect(client.getByRole('heading', { name: 'Client Login' })).toBeVisible();
-  await signIn(client, '/auth/login/client', email, password);
+  await client.goto('/auth/login/client');
+  await client.getByLabel('Email').fill(email);
+  await client.getByLabel('Password', { exact: true }).fill(password);
+  await client.getByRole('button', { name: 'Log in' }).click();
   await expect(client.getByRole('heading', { name: 'Welcome, Nina' })).toBeVisible();
 
   // The client sees the pending invitation and accepts it.
   await client.goto('/user/providers');
   await expect(client.getByPlaceholder('Search By Name')).toBeVisible();
-  await expectAccessible(client);
+  await checkA11y(client, 'my providers: an invitation pending');
   await client.getByRole('button', { name: 'Accept Daniel Reyes' }).click();
   await expect(client.getByText('Provider status updated to accepted').first()).toBeVisible();
   // The locked button is aria-disabled but still answers a click with the spec's message.
@@ -74,7 +69,7 @@ test('provider invites a new client by email; the client registers, accepts, and
     await expect(provider.getByRole('tab', { name: tab })).toBeVisible();
   }
   await expect(provider.getByText(email).first()).toBeVisible();
-  await expectAccessible(provider);
+  await checkA11y(provider, 'client overview: Overview, a new client');
 
   // The client removes the provider; the provider loses access at once.
   await client.getByRole('button', { name: 'Remove Daniel Reyes' }).click();
@@ -91,11 +86,11 @@ test('provider invites a new client by email; the client registers, accepts, and
   await client.goto('/user/access-history');
   await expect(client.getByRole('table', { name: 'Access history' })).toBeVisible();
   await expect(client.getByText('Daniel Reyes').first()).toBeVisible();
-  await expectAccessible(client);
+  await checkA11y(client, 'access history: a removed provider');
 });
 
-test('the unsaved-changes guard asks before leaving a client overview', async ({ page }) => {
-  await signIn(page, '/auth/login', 'provider@demo.local', demoPassword);
+test('the unsaved-changes guard asks before leaving a client overview', async ({ providerPage: page }) => {
+  await page.goto('/provider/dashboard');
   await page.getByRole('link', { name: 'Open Maya Patel' }).click();
   await page.getByRole('button', { name: 'Mark inactive' }).click();
   await page.getByRole('textbox', { name: /^Reason/ }).fill('Taking a break');

@@ -1,11 +1,10 @@
-import { checkA11y, expect, expectNoSidewaysScroll, test, type Page } from '../support';
+import { checkA11y, expect, expectNoSidewaysScroll, openClientHome, test, type Page } from '../support';
 
 const gratitudePreset = 'Write down three things I am grateful for each day';
 
 /** The signed-in new client's goals page (no goals yet), reached through the navigation or by URL. */
 async function openGoals(page: Page, viaNav = true) {
-  await page.goto('/user/home');
-  await expect(page.getByRole('heading', { name: 'Welcome, Jo' })).toBeVisible();
+  await openClientHome(page);
   // At 375 px the links sit in a bar above the page; the desktop sidebar is checked through the nav.
   if (viaNav)
     await page

@@ -1,40 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { clientConnectedToDemoProvider, demoPassword, expectAccessible, subscribeStandard } from './support';
+import {
+  checkA11y,
+  connectToDemoProvider,
+  expect,
+  expectNoSidewaysScroll,
+  shot,
+  subscribeStandard,
+  test,
+} from '../support';
 
-// Issue 14's Initial Journey: a Standard client talks with the guide, generates the four documents,
+// The Initial Journey: a Standard client talks with the guide, generates the four documents,
 // copies one, downloads one as a PDF (its text read back with pdftotext) and shares one with their
-// provider, who reads it on the Summaries tab without Copy, Download PDF or Share. Runs at 1280 px
-// (journeys) and 375 px (mobile).
-
-async function signIn(page: Page, path: string, email: string, password: string) {
-  await page.goto(path);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
-
-/** With IJ_SHOTS=<dir>: the page as it is, light and (Mantine's scheme forced) dark. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.IJ_SHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(400);
-  for (const scheme of ['light', 'dark']) {
-    await page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), scheme);
-    await page.waitForTimeout(400); // the colour transitions
-    await page.screenshot({ path: `${dir}/initial-journey-${name}-${width}-${scheme}.png`, fullPage: true });
-  }
-  await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
-}
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(1);
-}
+// provider, who reads it on the Summaries tab without Copy, Download PDF or Share.
 
 const answers = [
   'Work stress keeps me up at night and I feel on edge before meetings.',
@@ -43,18 +20,19 @@ const answers = [
 ];
 
 test('a client generates the four documents, copies, downloads and shares one; the provider reads it', async ({
-  browser,
-  page,
+  patientPage: page,
+  client,
+  openAs,
   request,
 }) => {
   test.setTimeout(180_000);
-  const client = await clientConnectedToDemoProvider(request);
-  await subscribeStandard(request, client.email, client.password);
+  await connectToDemoProvider(request, client);
+  await subscribeStandard(request, client);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
 
-  await signIn(page, '/auth/login/client', client.email, client.password);
+  await page.goto('/user/home');
   await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
-  // The home's own link, after the navigation's (at 375 px those are inside the closed menu).
+  // The home's own link, after the navigation's.
   await page.getByRole('main').getByRole('link', { name: 'Initial Journey' }).last().click();
   await expect(page.getByRole('heading', { name: 'Initial Journey', level: 1 })).toBeVisible();
 
@@ -103,9 +81,9 @@ test('a client generates the four documents, copies, downloads and shares one; t
   });
   await chat.getByRole('button', { name: 'Initial Journey Chat History' }).click();
   await expect(chat.getByText(answers[0]!)).toBeVisible();
-  await noSidewaysScroll(page);
-  await expectAccessible(page);
-  await shot(page, 'documents');
+  await expectNoSidewaysScroll(page);
+  await checkA11y(page, 'initial journey: four documents');
+  await shot(page, 'initial-journey-documents');
 
   // Copy the interview questions.
   const guide = page.locator('.mantine-Accordion-item').filter({
@@ -141,9 +119,9 @@ test('a client generates the four documents, copies, downloads and shares one; t
   await expect(page.getByText('Summary shared successfully').first()).toBeVisible();
   await expect(reflection.getByText(/Daniel Reyes/)).toBeVisible();
 
-  // The provider reads it on the Summaries tab, with nothing to copy, download or share.
-  const provider = await (await browser.newContext({ viewport: page.viewportSize() ?? undefined })).newPage();
-  await signIn(provider, '/auth/login', 'provider@demo.local', demoPassword);
+  // The provider (another browser) reads it on the Summaries tab, with nothing to copy, download or
+  // share.
+  const provider = await openAs('provider', '/provider/dashboard');
   await expect(provider.getByRole('heading', { name: 'Welcome, Daniel' })).toBeVisible();
   await provider.goto(`/provider/patient-overview/${client.id}?tab=summaries`);
   const shared = provider.getByRole('button', { name: /Self-Reflection Summary: Initial Journey/ });
@@ -152,8 +130,7 @@ test('a client generates the four documents, copies, downloads and shares one; t
   await expect(provider.getByText('Narrative Summary').first()).toBeVisible();
   for (const action of ['Copy', 'Download PDF', 'Share', 'Generate'])
     await expect(provider.getByRole('button', { name: action, exact: true })).toHaveCount(0);
-  await noSidewaysScroll(provider);
-  await expectAccessible(provider);
-  await shot(provider, 'provider-summaries');
-  await provider.context().close();
+  await expectNoSidewaysScroll(provider);
+  await checkA11y(provider, 'client overview: Summaries, a shared self-reflection');
+  await shot(provider, 'initial-journey-provider-summaries');
 });

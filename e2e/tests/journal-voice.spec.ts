@@ -1,60 +1,69 @@
-import { expect, test } from '@playwright/test';
 import {
   bearer,
+  checkA11y,
   chooseJournalMode,
   chooseMood,
+  expect,
   expectNoSidewaysScroll,
+  installScriptedSpeech,
   ledger,
   openNewEntry,
+  recognitionSettings,
   saveEntry,
-  signInNewClient,
-} from './journal-support';
-import { installScriptedSpeech, recognitionSettings, say } from './speech';
-import { apiSignIn, expectAccessible } from './support';
+  say,
+  test,
+} from '../support';
 
 test.afterEach(async ({ page }) => expectNoSidewaysScroll(page));
 
 test.beforeEach(async ({ page }) => installScriptedSpeech(page));
 
-test('dictation writes into the notes, read-only while listening', async ({ page, request }) => {
-  await signInNewClient(page, request);
-  await openNewEntry(page);
-  await chooseMood(page, 'Fine');
-  const notes = page.getByLabel('Journal notes');
-  await notes.fill('Before work:');
+test(
+  'dictation writes into the notes, read-only while listening',
+  { tag: '@phone' },
+  async ({ patientPage: page }) => {
+    await openNewEntry(page);
+    await chooseMood(page, 'Fine');
+    const notes = page.getByLabel('Journal notes');
+    await notes.fill('Before work:');
 
-  await page.getByRole('button', { name: 'Start dictation' }).click();
-  await expect(notes).toHaveAttribute('placeholder', 'Listening...');
-  await expect(page.getByText('Recording your journal entry... (tap microphone to stop)')).toBeVisible();
-  await expect(notes).toHaveAttribute('readonly', '');
-  expect(await recognitionSettings(page)).toEqual({ lang: 'en-US', continuous: true, interimResults: true });
+    await page.getByRole('button', { name: 'Start dictation' }).click();
+    await expect(notes).toHaveAttribute('placeholder', 'Listening...');
+    await expect(page.getByText('Recording your journal entry... (tap microphone to stop)')).toBeVisible();
+    await expect(notes).toHaveAttribute('readonly', '');
+    expect(await recognitionSettings(page)).toEqual({
+      lang: 'en-US',
+      continuous: true,
+      interimResults: true,
+    });
 
-  // Interim words show as they are heard; the final text replaces them.
-  expect(await say(page, 'a morning run', false)).toBe(true);
-  await expect(notes).toHaveValue('Before work: a morning run');
-  expect(await say(page, 'a morning run by the river')).toBe(true);
-  await expect(notes).toHaveValue('Before work: a morning run by the river');
-  await expectAccessible(page);
+    // Interim words show as they are heard; the final text replaces them.
+    expect(await say(page, 'a morning run', false)).toBe(true);
+    await expect(notes).toHaveValue('Before work: a morning run');
+    expect(await say(page, 'a morning run by the river')).toBe(true);
+    await expect(notes).toHaveValue('Before work: a morning run by the river');
+    await checkA11y(page, 'journaling: dictation listening');
 
-  await page.getByRole('button', { name: 'Stop dictation' }).click();
-  await expect(notes).toHaveAttribute('placeholder', 'Start wherever feels right...');
-  await expect(notes).not.toHaveAttribute('readonly', '');
-  await expect(page.getByText('Recording your journal entry... (tap microphone to stop)')).toBeHidden();
-  await notes.press('End');
-  await notes.pressSequentially(' and coffee after.');
+    await page.getByRole('button', { name: 'Stop dictation' }).click();
+    await expect(notes).toHaveAttribute('placeholder', 'Start wherever feels right...');
+    await expect(notes).not.toHaveAttribute('readonly', '');
+    await expect(page.getByText('Recording your journal entry... (tap microphone to stop)')).toBeHidden();
+    await notes.press('End');
+    await notes.pressSequentially(' and coffee after.');
 
-  await saveEntry(page);
-  await expect(ledger(page).getByRole('article', { name: /^Fine, / })).toContainText(
-    'Before work: a morning run by the river and coffee after.',
-  );
-});
+    await saveEntry(page);
+    await expect(ledger(page).getByRole('article', { name: /^Fine, / })).toContainText(
+      'Before work: a morning run by the river and coffee after.',
+    );
+  },
+);
 
 test('a voice conversation takes turns with the assistant up to the chosen limit and is saved', async ({
-  page,
+  patientPage: page,
+  client,
   request,
 }) => {
   test.slow();
-  const account = await signInNewClient(page, request);
   await openNewEntry(page);
   await chooseJournalMode(page, 'Voice');
   await chooseMood(page, 'Not fine');
@@ -92,15 +101,14 @@ test('a voice conversation takes turns with the assistant up to the chosen limit
   // The transcript also became the entry's notes.
   const transcript = page.getByLabel('Transcript and notes');
   for (const words of spoken) await expect(transcript).toHaveValue(new RegExp(words.replace('.', '\\.')));
-  await expectAccessible(page);
+  await checkA11y(page, 'journaling: voice conversation complete');
 
   await saveEntry(page);
   const entry = ledger(page).getByRole('article', { name: /^Not fine, / });
   await expect(entry).toContainText('Voice');
   await expect(entry).toContainText(spoken[0]!);
 
-  const { token } = await apiSignIn(request, account.email, account.password);
-  const list = await request.get('/api/v1/get-all-mood?page=1&limit=10', { headers: bearer(token) });
+  const list = await request.get('/api/v1/get-all-mood?page=1&limit=10', { headers: bearer(client.token) });
   const saved = (
     (await list.json()) as {
       data: { journalType: string; chatMessages: { role: string; text: string }[] }[];

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   apiSignIn,
   checkA11y,
@@ -110,6 +110,26 @@ async function sweep(page: Page, screens: Screen[], { dark = true } = {}) {
   }
 }
 
+/**
+ * A dialog, drawer or menu opened on a screen, checked as a phone shows it, then closed without
+ * saving anything (the demo accounts are shared with the journeys running beside this file).
+ */
+async function state(
+  page: Page,
+  name: string,
+  open: () => Promise<Locator>,
+  close = () => page.keyboard.press('Escape'),
+) {
+  await test.step(name, async () => {
+    const opened = await open();
+    await expect(opened).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await checkA11y(page, name);
+    await close();
+    await expect(opened).toBeHidden();
+  });
+}
+
 const signedInAs = async (page: Page, role: DemoRole) => signIn(page, role);
 
 test.describe('every screen', { tag: '@phone' }, () => {
@@ -134,5 +154,88 @@ test.describe('every screen', { tag: '@phone' }, () => {
     test.slow();
     await signedInAs(page, 'admin');
     await sweep(page, admin);
+  });
+});
+
+// The dialogs and menus the journeys open at 1280 px, at 375 px (decision 102: the journeys no
+// longer run a second time at this width).
+test.describe('dialogs and menus on a phone', { tag: '@phone-only' }, () => {
+  test('the demo client', async ({ mayaPage: page }) => {
+    await page.goto('/user/home');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Maya' })).toBeVisible();
+    await state(page, 'notifications: the bell', async () => {
+      await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+      return page.getByRole('dialog', { name: 'Notifications' });
+    });
+    await state(page, 'profile menu (client)', async () => {
+      await page.getByRole('button', { name: 'Profile menu: Maya Patel' }).click();
+      return page.getByRole('menu');
+    });
+    await page.goto('/user/goals');
+    await expect(page.getByRole('heading', { level: 1, name: 'Goals' })).toBeVisible();
+    await state(page, 'goals: new goal dialog', async () => {
+      await page.getByRole('button', { name: 'New goal' }).first().click();
+      return page.getByRole('dialog', { name: 'New goal' });
+    });
+    await state(page, 'goals: presets dialog (demo client)', async () => {
+      await page.getByRole('button', { name: 'Browse presets' }).first().click();
+      return page.getByRole('dialog', { name: 'Goal presets' });
+    });
+    await page.goto('/user/journaling-feature');
+    await expect(page.getByRole('heading', { level: 1, name: 'New journal entry' })).toBeVisible();
+    await state(page, 'journaling: voice settings', async () => {
+      await page
+        .getByRole('radiogroup', { name: 'Journal mode' })
+        .locator('label')
+        .filter({ hasText: /^Voice$/ })
+        .click();
+      await page.getByRole('button', { name: 'Voice settings' }).click();
+      return page.getByRole('dialog', { name: 'Voice settings' });
+    });
+  });
+
+  test('the demo provider', async ({ providerPage: page, request }) => {
+    const { userId: mayaId } = await apiSignIn(request, demo.patient.email, demo.patient.password);
+    await page.goto(`/provider/patient-overview/${mayaId}`);
+    await expect(page.getByRole('tab', { name: 'Overview', selected: true })).toBeVisible();
+    await state(page, 'client overview: add therapist goal dialog', async () => {
+      await page
+        .getByRole('region', { name: 'Goals', exact: true })
+        .getByRole('button', { name: 'Add therapist goal' })
+        .click();
+      return page.getByRole('dialog', { name: 'Add therapist goal' });
+    });
+    await state(page, 'profile menu (provider)', async () => {
+      await page.getByRole('button', { name: 'Profile menu: Daniel Reyes' }).click();
+      return page.getByRole('menu');
+    });
+  });
+
+  test('the demo admin', async ({ adminPage: page }) => {
+    await page.goto('/admin/promo-codes');
+    await expect(page.getByRole('heading', { level: 1, name: 'Promo Codes Management' })).toBeVisible();
+    await state(page, 'promo codes: new promo code dialog', async () => {
+      await page.getByRole('button', { name: 'New Promo Code' }).click();
+      return page.getByRole('dialog', { name: 'New Promo Code' });
+    });
+    await page.goto('/admin/all-users');
+    await expect(page.getByRole('heading', { level: 1, name: 'Users Management' })).toBeVisible();
+    await state(page, 'users: delete confirmation', async () => {
+      await page
+        .getByRole('table', { name: /users/i })
+        .getByRole('button', { name: /delete/i })
+        .first()
+        .click();
+      return page.getByRole('dialog', { name: 'Delete user' });
+    });
+    await page.goto('/admin/subscriptions');
+    await expect(page.getByRole('heading', { level: 1, name: 'Subscriptions' })).toBeVisible();
+    await state(page, 'subscriptions: status menu', async () => {
+      await page
+        .getByRole('button', { name: /^Change status for / })
+        .first()
+        .click();
+      return page.getByRole('menu');
+    });
   });
 });

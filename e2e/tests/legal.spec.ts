@@ -3,64 +3,75 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, request as apiRequest, test, type Page } from '@playwright/test';
-import { activatedAccount, codeFor, demoPassword, expectAccessible, uniqueEmail } from './support';
+import {
+  activatedAccount,
+  checkA11y,
+  codeFor,
+  expect,
+  journeyPassword,
+  shot,
+  signInContext,
+  test,
+  uniqueEmail,
+  type Page,
+} from '../support';
 
-/**
- * Saves a screenshot beside the test's results (looked at by people, never compared): the whole
- * page, or only the viewport while a modal is open.
- */
-async function shot(page: Page, name: string, fullPage = true) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
-}
-
+/** Through the login form: after a registration, the first sign-in is part of the journey. */
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-test('the legal documents are public pages, linked from the sign-in footer', async ({ page }) => {
-  await page.goto('/auth/login/client');
-  await page.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: 'Privacy Policy' }).click();
-  await expect(page).toHaveURL(/\/legal\/privacy$/);
-  await expect(
-    page.getByRole('heading', { name: 'Privacy Policy and Data Protection Framework', level: 1 }),
-  ).toBeVisible();
-  await expect(page.getByText('Version 1.0 · Effective February 1, 2025')).toBeVisible();
-  const contents = page
-    .getByRole('heading', { name: 'Table of contents' })
-    .locator('xpath=following-sibling::ol[1]');
-  await expect(contents.getByRole('listitem')).toHaveCount(17);
-  await contents.getByRole('link', { name: 'AI processing' }).click();
-  await expect(page.getByRole('heading', { name: '5. AI processing' })).toBeFocused();
-  await expect(page.getByText("AI features run on MindLedger's built-in engine.")).toBeVisible();
-  await expectAccessible(page);
-  await shot(page, 'privacy-policy');
+test(
+  'the legal documents are public pages, linked from the sign-in footer',
+  { tag: '@smoke' },
+  async ({ page }) => {
+    await page.goto('/auth/login/client');
+    await page
+      .getByRole('navigation', { name: 'Legal' })
+      .getByRole('link', { name: 'Privacy Policy' })
+      .click();
+    await expect(page).toHaveURL(/\/legal\/privacy$/);
+    await expect(
+      page.getByRole('heading', { name: 'Privacy Policy and Data Protection Framework', level: 1 }),
+    ).toBeVisible();
+    await expect(page.getByText('Version 1.0 · Effective February 1, 2025')).toBeVisible();
+    const contents = page
+      .getByRole('heading', { name: 'Table of contents' })
+      .locator('xpath=following-sibling::ol[1]');
+    await expect(contents.getByRole('listitem')).toHaveCount(17);
+    await contents.getByRole('link', { name: 'AI processing' }).click();
+    await expect(page.getByRole('heading', { name: '5. AI processing' })).toBeFocused();
+    await expect(page.getByText("AI features run on MindLedger's built-in engine.")).toBeVisible();
+    // the layout sweep's name: the same document, whatever part of it is in view
+    await checkA11y(page, 'privacy policy');
+    await shot(page, 'legal-privacy-policy');
 
-  await page
-    .getByRole('navigation', { name: 'Legal documents' })
-    .getByRole('link', { name: 'HIPAA Notice of Privacy Practices' })
-    .click();
-  await expect(
-    page.getByRole('heading', { name: 'Notice of HIPAA Privacy Practices', level: 1 }),
-  ).toBeVisible();
-  await expect(page.getByText('Effective February 1, 2024').first()).toBeVisible();
-  await expect(page.getByText('Complaints to us must be made in writing')).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Legal documents' })
+      .getByRole('link', { name: 'HIPAA Notice of Privacy Practices' })
+      .click();
+    await expect(
+      page.getByRole('heading', { name: 'Notice of HIPAA Privacy Practices', level: 1 }),
+    ).toBeVisible();
+    await expect(page.getByText('Effective February 1, 2024').first()).toBeVisible();
+    await expect(page.getByText('Complaints to us must be made in writing')).toBeVisible();
 
-  // Dark, as a visitor who chose it on this device sees it.
-  await page.evaluate(() => localStorage.setItem('mix_layout', 'dark'));
-  await page.goto('/legal/terms');
-  await expect(page.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible();
-  await expect(page.getByText('All fees are billed in US dollars.')).toBeVisible();
-  await expectAccessible(page);
-  await shot(page, 'terms-dark');
-});
+    // Dark, as a visitor who chose it on this device sees it.
+    await page.evaluate(() => localStorage.setItem('mix_layout', 'dark'));
+    await page.goto('/legal/terms');
+    await expect(page.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible();
+    await expect(page.getByText('All fees are billed in US dollars.')).toBeVisible();
+    await checkA11y(page, 'terms of service');
+    await shot(page, 'legal-terms', { schemes: 'current' });
+  },
+);
 
 test('a new client accepts the Terms at registration', async ({ page, request }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('legal-reg');
-  const password = 'Journey@2026';
+  const password = journeyPassword;
   await page.goto('/auth/register');
   await page.getByLabel('First name').fill('Lena');
   await page.getByLabel('Last name').fill('Terms');
@@ -90,8 +101,8 @@ test('a new client accepts the Terms at registration', async ({ page, request })
   }));
   expect(height).toBeLessThanOrEqual(viewport * 0.6 + 1);
   expect(scrollHeight).toBeGreaterThan(height);
-  await expectAccessible(page);
-  await shot(page, 'terms-modal', false);
+  await checkA11y(page, 'registration: terms dialog');
+  await shot(page, 'legal-terms-dialog', { fullPage: false });
   await terms.getByRole('button', { name: 'Close' }).click();
   await expect(terms).toBeHidden();
 
@@ -177,34 +188,34 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-test('a new Terms version prompts on next sign-in', async ({ page }) => {
+test('a new Terms version prompts on next sign-in', async ({ page, playwright }) => {
   test.setTimeout(240_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'mindledger-legal-e2e-'));
   const port = await freePort();
   let server = await startServer(dataDir, port);
   try {
-    const api = await apiRequest.newContext({ baseURL: server.base });
-    const { email, password } = await activatedAccount(api);
+    const api = await playwright.request.newContext({ baseURL: server.base });
+    const account = await activatedAccount(api);
     await api.dispose();
     await stop(server.child);
 
     // The same database, the server started again with a newer Terms of Service.
     server = await startServer(dataDir, port, { LEGAL_TEST_VERSIONS: 'terms=1.1' });
-    await page.goto(`${server.base}/auth/login/client`);
-    await signIn(page, email, password);
+    await signInContext(page.context(), account, server.base);
+    await page.goto(`${server.base}/user/home`);
     const modal = page.getByRole('dialog', { name: 'Terms of Use' });
     // The first page of a server just started (a cold database) may take a while on a busy machine.
     await expect(modal.getByText('We have updated our Terms of Service.')).toBeVisible({ timeout: 30_000 });
     await expect(modal.getByRole('region', { name: 'Terms of Service' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Welcome, Jo' })).toHaveCount(0);
-    await expectAccessible(page);
-    await shot(page, 'terms-update', false);
+    await checkA11y(page, 'client home: updated terms dialog');
+    await shot(page, 'legal-terms-update', { fullPage: false });
 
     // Not ready to accept: the way to one's data stays open, the rest waits.
     await modal.getByRole('link', { name: 'download your data or delete your account' }).click();
     await expect(page.getByRole('heading', { name: 'Privacy and consents', level: 1 })).toBeVisible();
     await expect(page.getByText('Please accept the updated Terms of Use')).toBeVisible();
-    await expectAccessible(page);
+    await checkA11y(page, 'privacy and consents: updated terms to accept');
     await page.getByRole('button', { name: 'Review and accept' }).click();
     await modal.getByRole('button', { name: 'Accept' }).click();
     await expect(modal).toBeHidden();
@@ -224,11 +235,9 @@ test('a new Terms version prompts on next sign-in', async ({ page }) => {
   }
 });
 
-test('the marketing authorization granted and revoked', async ({ page, request }) => {
+test('the marketing authorization granted and revoked', async ({ patientPage: page }) => {
   test.setTimeout(120_000);
-  const { email, password } = await activatedAccount(request);
-  await page.goto('/auth/login/client');
-  await signIn(page, email, password);
+  await page.goto('/user/home');
   await expect(page.getByRole('heading', { name: 'Welcome, Jo' })).toBeVisible();
   await page.getByRole('button', { name: 'Profile menu: Jo Journey' }).click();
   await page.getByRole('menuitem', { name: 'Privacy and consents' }).click();
@@ -236,8 +245,8 @@ test('the marketing authorization granted and revoked', async ({ page, request }
   const marketing = page.getByRole('region', { name: 'Marketing authorization' });
   await expect(marketing.getByText('Not granted', { exact: true })).toBeVisible();
   await expect(marketing.getByRole('region', { name: 'HIPAA Marketing Authorization' })).toBeVisible();
-  await expectAccessible(page);
-  await shot(page, 'privacy-consents');
+  await checkA11y(page, 'privacy and consents: new client');
+  await shot(page, 'legal-privacy-consents');
 
   // Research use: opted out, at once.
   const research = page.getByRole('switch', { name: 'Allow research use of my de-identified data' });
@@ -259,8 +268,8 @@ test('the marketing authorization granted and revoked', async ({ page, request }
   const expiry = String(new Date().getFullYear() + 3);
   await expect(marketing.getByTestId('marketing-status')).toContainText(`Valid until`);
   await expect(marketing.getByTestId('marketing-status')).toContainText(expiry);
-  await expectAccessible(page);
-  await shot(page, 'marketing-granted');
+  await checkA11y(page, 'privacy and consents: marketing granted');
+  await shot(page, 'legal-marketing-granted');
 
   await marketing.getByRole('button', { name: 'Revoke authorization' }).click();
   const confirm = page.getByRole('dialog', { name: 'Revoke the marketing authorization?' });
@@ -276,11 +285,10 @@ test('the marketing authorization granted and revoked', async ({ page, request }
 });
 
 test('a provider reads Privacy and consents in dark mode: documents and their data, no client consents', async ({
-  page,
+  providerPage: page,
 }) => {
   await page.addInitScript(() => localStorage.setItem('mix_layout', 'dark'));
-  await page.goto('/auth/login');
-  await signIn(page, 'provider@demo.local', demoPassword);
+  await page.goto('/provider/dashboard');
   await expect(page).toHaveURL(/\/provider\/dashboard/);
   await page.getByRole('button', { name: 'Profile menu: Daniel Reyes' }).click();
   await page.getByRole('menuitem', { name: 'Privacy and consents' }).click();
@@ -290,6 +298,7 @@ test('a provider reads Privacy and consents in dark mode: documents and their da
   await expect(page.getByRole('region', { name: 'Marketing authorization' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Access history' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Delete account' })).toBeVisible();
-  await expectAccessible(page);
-  await shot(page, 'privacy-provider-dark');
+  // the layout sweep's name: the demo provider's page, scanned in dark there too
+  await checkA11y(page, 'privacy and consents (provider)');
+  await shot(page, 'legal-privacy-provider', { schemes: 'current' });
 });

@@ -1,15 +1,22 @@
-import { mkdirSync } from 'node:fs';
-import { devices, expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { apiSignIn, clientConnectedToDemoProvider, demoPassword, expectAccessible } from './support';
+import {
+  apiSignIn,
+  bearer,
+  checkA11y,
+  connectToDemoProvider,
+  demo,
+  expect,
+  expectNoSidewaysScroll,
+  quietNotifications,
+  shot,
+  test,
+  type Locator,
+  type Page,
+} from '../support';
 
-// Measurement-based care (issue 16): the demo provider assigns a PHQ-9 on a connected client's
-// Dashboard tab, the client opens the notification and answers it (the answers by keyboard: Tab
-// into the radio group, the arrow keys or Space, Tab to Next), and the provider's card shows the
-// score and its band; an item-9 answer above 0 shows the crisis resources at once and flags the
-// provider's card. At 1280 px (journeys) and 375 px (mobile). With MEASURES_SHOTS=<dir> the
-// questionnaire, the result and the provider's card are saved there at both widths.
-
-const shotsDir = process.env.MEASURES_SHOTS;
+// Measurement-based care: the demo provider assigns a PHQ-9 on a connected client's Dashboard tab,
+// the client opens the notification and answers it (the answers by keyboard: Tab into the radio
+// group, the arrow keys or Space, Tab to Next), and the provider's card shows the score and its
+// band; an item-9 answer above 0 shows the crisis resources at once and flags the provider's card.
 
 /** The texts of packages/domain/src/safety/resources.ts and measureMessages.safetyNotice. */
 const crisis = {
@@ -28,53 +35,6 @@ const crisis = {
 };
 
 const answerTexts = ['Not at all', 'Several days', 'More than half the days', 'Nearly every day'];
-
-async function shot(page: Page, name: string, target?: Locator) {
-  if (!shotsDir) return;
-  mkdirSync(shotsDir, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  // no hover state or tooltip in the picture
-  if (!(await page.evaluate(() => matchMedia('(hover: none)').matches))) await page.mouse.move(1, 1);
-  await page.waitForTimeout(300);
-  const path = `${shotsDir}/measures-${name}-${width}.png`;
-  if (target) await target.screenshot({ path });
-  else await page.screenshot({ path });
-}
-
-async function noSidewaysScroll(page: Page) {
-  const width = page.viewportSize()?.width ?? 0;
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth, `page is ${scrollWidth}px wide at a ${width}px viewport`).toBeLessThanOrEqual(width);
-}
-
-/** A second browser (the client's), at the page's width. */
-async function otherBrowser(browser: Browser, page: Page) {
-  const width = page.viewportSize()?.width ?? 1280;
-  const phone = width < 768;
-  const context = await browser.newContext({
-    viewport: page.viewportSize() ?? undefined,
-    isMobile: phone,
-    hasTouch: phone,
-    ...(phone ? { userAgent: devices['Pixel 5'].userAgent } : {}),
-  });
-  return { context, page: await context.newPage() };
-}
-
-async function signInProvider(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill('provider@demo.local');
-  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome, Daniel' })).toBeVisible();
-}
-
-async function signInClient(page: Page, email: string, password: string) {
-  await page.goto('/auth/login/client');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome, Jo' })).toBeVisible();
-}
 
 /** The client's Dashboard tab, with the Questionnaires card loaded. */
 async function openDashboardTab(page: Page, clientId: string): Promise<Locator> {
@@ -128,23 +88,20 @@ async function answerByPointer(page: Page, n: number, text: string) {
 }
 
 test('the provider assigns PHQ-9, the client completes it from the notification, the provider sees the score and band', async ({
-  page,
-  browser,
+  providerPage: page,
+  client,
+  openAs,
   request,
 }) => {
   // two browsers and four accessibility scans, on a busy machine
   test.setTimeout(120_000);
-  const client = await clientConnectedToDemoProvider(request);
+  await connectToDemoProvider(request, client);
   // no sign-in-from-a-new-browser notice: the bell holds the questionnaire's notification
-  const { token } = await apiSignIn(request, client.email, client.password);
-  const security = await request.put('/api/v1/security-notification-settings', {
-    data: { settings: { newDeviceLogin: false } },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(security.status()).toBe(200);
+  await quietNotifications(request, client);
 
   // The provider assigns a PHQ-9, once, on the client's Dashboard tab.
-  await signInProvider(page);
+  await page.goto('/provider/dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome, Daniel' })).toBeVisible();
   let card = await openDashboardTab(page, client.id);
   await expect(card.getByText('No questionnaire is assigned.')).toBeVisible();
   await expect(card.getByText('No PHQ-9 answers yet.')).toBeVisible();
@@ -157,9 +114,8 @@ test('the provider assigns PHQ-9, the client completes it from the notification,
   await expect(assigned.getByRole('button', { name: 'Stop the PHQ-9' })).toBeVisible();
 
   // The client (another browser) opens it from the bell and lands on the first question.
-  const other = await otherBrowser(browser, page);
-  const clientPage = other.page;
-  await signInClient(clientPage, client.email, client.password);
+  const clientPage = await openAs(client, '/user/home');
+  await expect(clientPage.getByRole('heading', { name: 'Welcome, Jo' })).toBeVisible();
   const bell = clientPage.getByRole('button', { name: 'Notifications', exact: true });
   await expect(bell).toHaveAccessibleDescription(/^\d+ unread$/);
   await bell.click();
@@ -181,9 +137,9 @@ test('the provider assigns PHQ-9, the client completes it from the notification,
   for (const text of answerTexts)
     await expect(clientPage.getByRole('radio', { name: text, exact: true })).not.toBeChecked();
   await expect(clientPage.getByRole('button', { name: 'Next' })).toBeDisabled();
-  await expectAccessible(clientPage);
-  await noSidewaysScroll(clientPage);
-  await shot(clientPage, 'question-1');
+  await checkA11y(clientPage, 'questionnaires: PHQ-9, first question');
+  await expectNoSidewaysScroll(clientPage);
+  await shot(clientPage, 'measures-question-1', { fullPage: false });
 
   // Items 1–5 by keyboard (2 + 3 + 1 + 1 + 0), 6–9 by pointer (1 + 1 + 1 + 0): 10, Moderate.
   await questionHeading(clientPage, 1).focus();
@@ -197,8 +153,8 @@ test('the provider assigns PHQ-9, the client completes it from the notification,
   await answerByPointer(clientPage, 6, 'Several days');
   await answerByPointer(clientPage, 7, 'Several days');
   await expect(questionHeading(clientPage, 8)).toBeVisible();
-  await noSidewaysScroll(clientPage);
-  await shot(clientPage, 'question-8');
+  await expectNoSidewaysScroll(clientPage);
+  await shot(clientPage, 'measures-question-8', { fullPage: false });
   await answerByPointer(clientPage, 8, 'Several days');
   await answerByPointer(clientPage, 9, 'Not at all');
   await expect(clientPage.getByRole('heading', { name: 'PHQ-9: question 10 of 10' })).toBeVisible();
@@ -220,9 +176,9 @@ test('the provider assigns PHQ-9, the client completes it from the notification,
   await expect(result.getByText('Low mood is affecting you a fair amount.')).toBeVisible();
   await expect(result.getByText(/^A questionnaire is not a diagnosis\./)).toBeVisible();
   await expect(clientPage.getByRole('alert').filter({ hasText: crisis.heading })).toHaveCount(0);
-  await expectAccessible(clientPage);
-  await noSidewaysScroll(clientPage);
-  await shot(clientPage, 'result');
+  await checkA11y(clientPage, 'questionnaires: PHQ-9 result');
+  await expectNoSidewaysScroll(clientPage);
+  await shot(clientPage, 'measures-result', { fullPage: false });
   await result.getByRole('button', { name: 'Done' }).click();
   await expect(result).toBeHidden();
   await expect(
@@ -230,7 +186,7 @@ test('the provider assigns PHQ-9, the client completes it from the notification,
       .getByRole('region', { name: 'Asked by your providers' })
       .getByText('Nothing is waiting for you.'),
   ).toBeVisible();
-  await other.context.close();
+  await clientPage.context().close();
 
   // The provider reloads the Dashboard tab: the score and band; the one-off is no longer assigned.
   await page.reload();
@@ -242,66 +198,66 @@ test('the provider assigns PHQ-9, the client completes it from the notification,
   await expect(scores.getByRole('listitem')).toContainText('10 of 27, Moderate');
   await expect(scores.getByText('Item 9 above 0')).toHaveCount(0);
   await expect(card.getByText('No questionnaire is assigned.')).toBeVisible();
-  await expectAccessible(page);
-  await noSidewaysScroll(page);
+  await checkA11y(page, 'client overview: Dashboard, a PHQ-9 score');
+  await expectNoSidewaysScroll(page);
   await card.scrollIntoViewIfNeeded();
-  await shot(page, 'provider-card', card);
+  await shot(page, 'measures-provider-card', { target: card });
 });
 
-test('an item-9 answer above 0 shows the crisis resources at once and flags the provider’s card', async ({
-  page,
-  browser,
-  request,
-}) => {
-  test.setTimeout(90_000);
-  const client = await clientConnectedToDemoProvider(request);
-  const provider = await apiSignIn(request, 'provider@demo.local', demoPassword);
-  const assigned = await request.post('/api/v1/provider/measures/assign', {
-    data: { patientId: client.id, kind: 'phq9', everyWeeks: null },
-    headers: { Authorization: `Bearer ${provider.token}` },
-  });
-  expect(assigned.status()).toBe(201);
+test(
+  'an item-9 answer above 0 shows the crisis resources at once and flags the provider’s card',
+  { tag: '@smoke' },
+  async ({ providerPage: page, client, openAs, request }) => {
+    test.setTimeout(90_000);
+    await connectToDemoProvider(request, client);
+    const provider = await apiSignIn(request, demo.provider.email, demo.provider.password);
+    const assigned = await request.post('/api/v1/provider/measures/assign', {
+      data: { patientId: client.id, kind: 'phq9', everyWeeks: null },
+      headers: bearer(provider.token),
+    });
+    expect(assigned.status()).toBe(201);
 
-  // The client starts it from the list on the questionnaires page.
-  const other = await otherBrowser(browser, page);
-  const clientPage = other.page;
-  await signInClient(clientPage, client.email, client.password);
-  await clientPage.goto('/user/measures');
-  const waiting = clientPage.getByRole('region', { name: 'Asked by your providers' });
-  await expect(waiting.getByText('PHQ-9 · Once')).toBeVisible();
-  await waiting.getByRole('button', { name: 'Start the PHQ-9' }).click();
-  for (let n = 1; n <= 8; n += 1) await answerByPointer(clientPage, n, 'Not at all');
-  await answerByPointer(clientPage, 9, 'Several days');
-  // item 9 is a problem checked: the difficulty question may be left out
-  await expect(clientPage.getByRole('heading', { name: 'PHQ-9: question 10 of 10' })).toBeVisible();
-  await clientPage.getByRole('button', { name: 'Submit answers' }).click();
+    // The client (another browser) starts it from the list on the questionnaires page.
+    const clientPage = await openAs(client, '/user/home');
+    await expect(clientPage.getByRole('heading', { name: 'Welcome, Jo' })).toBeVisible();
+    await clientPage.goto('/user/measures');
+    const waiting = clientPage.getByRole('region', { name: 'Asked by your providers' });
+    await expect(waiting.getByText('PHQ-9 · Once')).toBeVisible();
+    await waiting.getByRole('button', { name: 'Start the PHQ-9' }).click();
+    for (let n = 1; n <= 8; n += 1) await answerByPointer(clientPage, n, 'Not at all');
+    await answerByPointer(clientPage, 9, 'Several days');
+    // item 9 is a problem checked: the difficulty question may be left out
+    await expect(clientPage.getByRole('heading', { name: 'PHQ-9: question 10 of 10' })).toBeVisible();
+    await clientPage.getByRole('button', { name: 'Submit answers' }).click();
 
-  const alert = clientPage.getByRole('alert').filter({ hasText: crisis.heading });
-  await expect(alert).toBeVisible();
-  await expect(alert).toContainText(crisis.notice);
-  for (const line of crisis.lines) await expect(alert.getByText(line, { exact: true })).toBeVisible();
-  for (const contact of crisis.contacts)
-    await expect(alert.getByRole('link', { name: contact.label })).toHaveAttribute('href', contact.href);
-  await expect(alert).toContainText('If you are connected to a provider, they have been told');
-  await expect(clientPage.getByText('PHQ-9: 1 of 27')).toBeVisible();
-  await expectAccessible(clientPage);
-  await noSidewaysScroll(clientPage);
-  await shot(clientPage, 'crisis');
-  await other.context.close();
+    const alert = clientPage.getByRole('alert').filter({ hasText: crisis.heading });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText(crisis.notice);
+    for (const line of crisis.lines) await expect(alert.getByText(line, { exact: true })).toBeVisible();
+    for (const contact of crisis.contacts)
+      await expect(alert.getByRole('link', { name: contact.label })).toHaveAttribute('href', contact.href);
+    await expect(alert).toContainText('If you are connected to a provider, they have been told');
+    await expect(clientPage.getByText('PHQ-9: 1 of 27')).toBeVisible();
+    await checkA11y(clientPage, 'questionnaires: PHQ-9 result, crisis resources');
+    await expectNoSidewaysScroll(clientPage);
+    await shot(clientPage, 'measures-crisis', { fullPage: false });
+    await clientPage.context().close();
 
-  // The provider's card: the score, its band and the item-9 flag.
-  await signInProvider(page);
-  const card = await openDashboardTab(page, client.id);
-  const scores = card.getByRole('region', { name: 'PHQ-9 scores' });
-  await expect(scores.getByText('1 of 27', { exact: true })).toBeVisible();
-  await expect(scores.getByText('Minimal', { exact: true })).toBeVisible();
-  // beside the latest score and on that answer's row
-  await expect(scores.getByText('Item 9 above 0', { exact: true })).toHaveCount(2);
-  await expect(
-    scores.getByRole('list', { name: 'PHQ-9 answers' }).getByText('Item 9 above 0', { exact: true }),
-  ).toBeVisible();
-  await expectAccessible(page);
-  await noSidewaysScroll(page);
-  await card.scrollIntoViewIfNeeded();
-  await shot(page, 'provider-card-item9', card);
-});
+    // The provider's card: the score, its band and the item-9 flag.
+    await page.goto('/provider/dashboard');
+    await expect(page.getByRole('heading', { name: 'Welcome, Daniel' })).toBeVisible();
+    const card = await openDashboardTab(page, client.id);
+    const scores = card.getByRole('region', { name: 'PHQ-9 scores' });
+    await expect(scores.getByText('1 of 27', { exact: true })).toBeVisible();
+    await expect(scores.getByText('Minimal', { exact: true })).toBeVisible();
+    // beside the latest score and on that answer's row
+    await expect(scores.getByText('Item 9 above 0', { exact: true })).toHaveCount(2);
+    await expect(
+      scores.getByRole('list', { name: 'PHQ-9 answers' }).getByText('Item 9 above 0', { exact: true }),
+    ).toBeVisible();
+    await checkA11y(page, 'client overview: Dashboard, an item-9 flag');
+    await expectNoSidewaysScroll(page);
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'measures-provider-card-item9', { target: card });
+  },
+);

@@ -1,91 +1,27 @@
-import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { activatedAccount, apiSignIn, demoPassword, expectAccessible } from './support';
+import {
+  bearer,
+  checkA11y,
+  createGoal,
+  expect,
+  expectNoSidewaysScroll,
+  openClientHome,
+  quietNotifications,
+  shot,
+  test,
+  toast,
+  toggleDark,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '../support';
 
-// Notifications (issue 13): the bell, the notifications page, the settings, the admin's important
-// updates and the unsubscribe page. Runs at 1280 px (journeys) and 375 px (mobile). Patients have no
-// dark mode ('Coming Soon', Part 1 §6): their screens are checked in light, and the provider's and
-// the admin's in both. With NOTIF_SHOTS=<dir> the journeys also save screenshots there, light and
-// dark (for a patient's screen the dark one is Mantine's scheme forced on the page, as in
-// subscription.spec.ts, to keep the screens ready for it).
-const shotsDir = process.env.NOTIF_SHOTS;
+// Notifications: the bell, the notifications page, the settings, the admin's important updates and
+// the unsubscribe page. Clients have no dark mode ('Coming Soon', Part 1 §6): their screens are
+// checked in light, and the provider's and the admin's in both (the screenshots of a client's screen
+// also take Mantine's dark scheme forced on the page, to keep the screens ready for it).
 
-async function shot(page: Page, name: string, { fullPage = true, dark = 'forced' } = {}) {
-  if (!shotsDir) return;
-  mkdirSync(shotsDir, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  // From the top (a full-page capture would draw the fixed header mid-page) and with no tooltip.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  if (!page.viewportSize() || !(await page.evaluate(() => matchMedia('(hover: none)').matches)))
-    await page.mouse.move(1, 1);
-  await page.waitForTimeout(400);
-  const path = (scheme: string) => `${shotsDir}/notifications-${name}-${width}-${scheme}.png`;
-  if (dark === 'none') {
-    await page.screenshot({ path: path('light'), fullPage });
-    return;
-  }
-  if (dark === 'only') {
-    await page.screenshot({ path: path('dark'), fullPage });
-    return;
-  }
-  await page.screenshot({ path: path('light'), fullPage });
-  await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'dark'));
-  await page.screenshot({ path: path('dark'), fullPage });
-  await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
-}
-
-async function noSidewaysScroll(page: Page) {
-  const width = page.viewportSize()?.width ?? 0;
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth, `page is ${scrollWidth}px wide at a ${width}px viewport`).toBeLessThanOrEqual(width);
-}
-
-async function toast(page: Page, text: string) {
-  await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
-}
-
-const authHeader = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-/**
- * A new activated patient who is not told about sign-ins from a new browser (the API signs in first,
- * so the browser would be one) and, unless `updates`, gets no important updates (the admin journey
- * publishes to every client while the others run): their notifications are only the journey's own.
- */
-async function patient(request: APIRequestContext, { updates = false } = {}) {
-  const account = await activatedAccount(request, 'patient');
-  const { token, userId } = await apiSignIn(request, account.email, account.password);
-  const security = await request.put('/api/v1/security-notification-settings', {
-    data: { settings: { newDeviceLogin: false } },
-    headers: authHeader(token),
-  });
-  expect(security.status()).toBe(200);
-  const settings = await request.put('/api/v1/notification-settings', {
-    data: { impUpdates: updates },
-    headers: authHeader(token),
-  });
-  expect(settings.status()).toBe(200);
-  return { ...account, token, id: userId };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/auth/login/client');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome, Jo' })).toBeVisible();
-}
-
-async function signInStaff(page: Page, email: string, password: string, heading: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
-}
-
-/** Makes the patient's reminder of `kind` due now (dev route); the server claims it at once. */
+/** Makes the client's reminder of `kind` due now (dev route); the server claims it at once. */
 async function reminderDue(
   request: APIRequestContext,
   email: string,
@@ -97,21 +33,17 @@ async function reminderDue(
 }
 
 async function unreadCount(request: APIRequestContext, token: string): Promise<number> {
-  const response = await request.get('/api/v1/notifications/unread-count', { headers: authHeader(token) });
+  const response = await request.get('/api/v1/notifications/unread-count', { headers: bearer(token) });
   return ((await response.json()) as { data: { unreadCount: number } }).data.unreadCount;
 }
 
 const bell = (page: Page) => page.getByRole('button', { name: 'Notifications', exact: true });
 const bellDropdown = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
-
-async function toggleDark(page: Page, scheme: 'dark' | 'light') {
-  await page.getByRole('button', { name: 'Toggle dark mode' }).click();
-  await expect(page.locator('body')).toHaveAttribute('data-theme', scheme);
-}
+const badge = (page: Page) => page.getByTestId('notification-badge').locator('.mantine-Indicator-indicator');
 
 /**
  * Clicks a Mantine checkbox or switch. Its input is drawn over by its track, so it is clicked in the
- * page (a forced pointer click at its box could land on the fixed header once scrolled, at 375 px).
+ * page (a forced pointer click at its box could land on the fixed header once scrolled).
  */
 async function flip(control: Locator) {
   await control.evaluate((input: HTMLInputElement) => input.click());
@@ -123,77 +55,69 @@ async function setChecked(control: Locator, on: boolean) {
   else await expect(control).not.toBeChecked();
 }
 
-/** The accessibility check of a page holding the shared DataTable (its scroll area is focusable). */
-async function expectAccessibleWithTable(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+test(
+  'a reminder arrives live in the bell and opens the journal',
+  { tag: '@smoke' },
+  async ({ patientPage: page, client, request }) => {
+    test.slow();
+    await quietNotifications(request, client);
+    await openClientHome(page);
+    await expect(page).toHaveURL(/\/user\/home$/);
+    await expect(bell(page)).toHaveAccessibleDescription('No unread notifications');
+    await expect(badge(page)).toHaveCount(0);
+    await checkA11y(page, 'client home: no entries');
 
-test('a reminder arrives live in the bell and opens the journal', async ({ page, request }) => {
-  test.slow();
-  const { email, password } = await patient(request);
-  await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/user\/home$/);
-  await expect(bell(page)).toHaveAccessibleDescription('No unread notifications');
-  await expect(page.getByTestId('notification-badge').locator('.mantine-Indicator-indicator')).toHaveCount(0);
-  await expectAccessible(page);
+    // The journal reminder becomes due: the badge shows 1 without a reload (the live stream).
+    await reminderDue(request, client.email);
+    await expect(bell(page)).toHaveAccessibleDescription('1 unread', { timeout: 15_000 });
+    await expect(badge(page)).toHaveText('1');
 
-  // The journal reminder becomes due: the badge shows 1 without a reload (the live stream).
-  await reminderDue(request, email);
-  await expect(bell(page)).toHaveAccessibleDescription('1 unread', { timeout: 15_000 });
-  await expect(page.getByTestId('notification-badge').locator('.mantine-Indicator-indicator')).toHaveText(
-    '1',
-  );
+    // The dropdown: the reminder unread, the header and footer actions.
+    await bell(page).click();
+    const dropdown = bellDropdown(page);
+    await expect(dropdown).toBeVisible();
+    const reminder = dropdown.getByRole('button', { name: /Ready to reflect\?/ });
+    await expect(reminder).toBeVisible();
+    await expect(reminder).toContainText('Unread:');
+    await expect(dropdown.getByRole('button', { name: 'Mark all read' })).toBeEnabled();
+    await expect(dropdown.getByRole('link', { name: 'View All' })).toHaveAttribute(
+      'href',
+      '/user/notifications',
+    );
+    await expect(dropdown.getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/profile/notification-settings',
+    );
+    await checkA11y(page, 'notifications: bell with an unread reminder');
+    await expectNoSidewaysScroll(page);
+    await shot(page, 'notifications-bell', { fullPage: false });
 
-  // The dropdown: the reminder unread, the header and footer actions.
-  await bell(page).click();
-  const dropdown = bellDropdown(page);
-  await expect(dropdown).toBeVisible();
-  const reminder = dropdown.getByRole('button', { name: /Ready to reflect\?/ });
-  await expect(reminder).toBeVisible();
-  await expect(reminder).toContainText('Unread:');
-  await expect(dropdown.getByRole('button', { name: 'Mark all read' })).toBeEnabled();
-  await expect(dropdown.getByRole('link', { name: 'View All' })).toHaveAttribute(
-    'href',
-    '/user/notifications',
-  );
-  await expect(dropdown.getByRole('link', { name: 'Settings' })).toHaveAttribute(
-    'href',
-    '/profile/notification-settings',
-  );
-  await expectAccessible(page);
-  await noSidewaysScroll(page);
-  await shot(page, 'bell', { fullPage: false });
-
-  // Opening it marks it read and goes to the journal; the badge goes away.
-  await reminder.click();
-  await expect(page).toHaveURL(/\/user\/journaling-feature$/);
-  await expect(dropdown).toBeHidden();
-  await expect(bell(page)).toHaveAccessibleDescription('No unread notifications');
-  await expect(page.getByTestId('notification-badge').locator('.mantine-Indicator-indicator')).toHaveCount(0);
-});
+    // Opening it marks it read and goes to the journal; the badge goes away.
+    await reminder.click();
+    await expect(page).toHaveURL(/\/user\/journaling-feature$/);
+    await expect(dropdown).toBeHidden();
+    await expect(bell(page)).toHaveAccessibleDescription('No unread notifications');
+    await expect(badge(page)).toHaveCount(0);
+  },
+);
 
 test('the notifications page: tabs, mark read, bulk actions, delete all and the empty state', async ({
-  page,
+  patientPage: page,
+  client,
   request,
-  browser,
+  openAs,
 }) => {
   // Two roles and nine accessibility scans.
   test.setTimeout(240_000);
-  const client = await patient(request);
+  await quietNotifications(request, client);
   // Three notifications: the journal and weekly reminders, and a goal reminder (for an open goal).
-  const goal = await request.post('/api/v1/goals/', {
-    data: { text: 'Walk every morning', emoji: '🚶' },
-    headers: authHeader(client.token),
-  });
-  expect(goal.status()).toBe(201);
+  await createGoal(request, client, 'Walk every morning', { emoji: '🚶' });
   await reminderDue(request, client.email, 'journal-reminder');
   await reminderDue(request, client.email, 'weekly-summary-reminder');
   await reminderDue(request, client.email, 'goal-reminder');
   await expect.poll(() => unreadCount(request, client.token), { timeout: 15_000 }).toBe(3);
 
-  await signIn(page, client.email, client.password);
+  await openClientHome(page);
   await bell(page).click();
   await bellDropdown(page).getByRole('link', { name: 'View All' }).click();
   await expect(page).toHaveURL(/\/user\/notifications$/);
@@ -210,9 +134,9 @@ test('the notifications page: tabs, mark read, bulk actions, delete all and the 
   await expect(
     page.getByRole('article', { name: 'Check in on your goals' }).getByText('Low priority'),
   ).toBeVisible();
-  await expectAccessible(page);
-  await noSidewaysScroll(page);
-  await shot(page, 'page');
+  await checkA11y(page, 'client notifications: three unread reminders');
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'notifications-page');
 
   // Mark one read: the counts move.
   await journal.getByRole('button', { name: 'Mark read' }).click();
@@ -232,7 +156,7 @@ test('the notifications page: tabs, mark read, bulk actions, delete all and the 
   await expect(page.getByRole('button', { name: /^Mark read \(/ })).toHaveCount(0);
   await setChecked(selectAll, true);
   await expect(page.getByRole('button', { name: 'Delete (3)' })).toBeVisible();
-  await expectAccessible(page);
+  await checkA11y(page, 'client notifications: all selected');
   await page.getByRole('button', { name: 'Mark read (3)' }).click();
   await expect(page.getByRole('tab', { name: 'Unread (0)' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Read (3)' })).toBeVisible();
@@ -247,7 +171,7 @@ test('the notifications page: tabs, mark read, bulk actions, delete all and the 
   await page.getByRole('button', { name: 'Delete (2)' }).click();
   const bulk = page.getByRole('dialog', { name: 'Confirm Bulk Delete' });
   await expect(bulk).toBeVisible();
-  await expectAccessible(page);
+  await checkA11y(page, 'client notifications: bulk delete dialog');
   await bulk.getByRole('button', { name: 'Delete' }).click();
   await toast(page, '2 notifications deleted successfully');
   await expect(page.getByRole('tab', { name: 'All (1)' })).toBeVisible();
@@ -269,64 +193,59 @@ test('the notifications page: tabs, mark read, bulk actions, delete all and the 
   await expect(
     page.getByRole('tabpanel').getByText('No unread notifications', { exact: true }),
   ).toBeVisible();
-  await expectAccessible(page);
-  await shot(page, 'page-empty');
+  await checkA11y(page, 'client notifications: none, unread tab');
+  await shot(page, 'notifications-page-empty');
 
   // A provider's page and bell, in light and dark: the client invites the demo provider (a new
   // provider could not be invited before an admin approves them).
   const invited = await request.post('/api/v1/add-doctor', {
     data: { email: 'provider@demo.local' },
-    headers: authHeader(client.token),
+    headers: bearer(client.token),
   });
   expect(invited.status()).toBe(201);
-  const context = await browser.newContext({
-    viewport: page.viewportSize() ?? undefined,
-    isMobile: (page.viewportSize()?.width ?? 1280) < 768,
-    hasTouch: (page.viewportSize()?.width ?? 1280) < 768,
-  });
-  const staff = await context.newPage();
-  await signInStaff(staff, 'provider@demo.local', demoPassword, 'Welcome, Daniel');
+  const staff = await openAs('provider', '/provider/dashboard');
+  await expect(staff.getByRole('heading', { name: 'Welcome, Daniel' })).toBeVisible();
   await expect(bell(staff)).toHaveAccessibleDescription(/^\d+\+? unread$/);
   await staff.goto('/provider/notifications');
   const invitation = staff.getByRole('article', { name: 'New connection invitation' }).first();
   await expect(invitation).toBeVisible();
   await expect(invitation.getByText('Connection', { exact: true })).toBeVisible();
-  await expectAccessible(staff);
-  await noSidewaysScroll(staff);
-  await shot(staff, 'provider-page', { dark: 'none' });
+  await checkA11y(staff, 'provider notifications: a new invitation');
+  await expectNoSidewaysScroll(staff);
+  await shot(staff, 'notifications-provider-page', { schemes: 'current' });
   await bell(staff).click();
   await expect(
     bellDropdown(staff)
       .getByRole('button', { name: /New connection invitation/ })
       .first(),
   ).toBeVisible();
-  await expectAccessible(staff);
-  await shot(staff, 'provider-bell', { fullPage: false, dark: 'none' });
+  await checkA11y(staff, 'notifications: provider bell with an invitation');
+  await shot(staff, 'notifications-provider-bell', { fullPage: false, schemes: 'current' });
   await staff.keyboard.press('Escape');
   await expect(bellDropdown(staff)).toBeHidden();
   await toggleDark(staff, 'dark');
-  await expectAccessible(staff);
-  await shot(staff, 'provider-page', { dark: 'only' });
+  await checkA11y(staff, 'provider notifications: a new invitation');
+  await shot(staff, 'notifications-provider-page', { schemes: 'current' });
   await bell(staff).click();
   await expect(bellDropdown(staff)).toBeVisible();
-  await expectAccessible(staff);
-  await shot(staff, 'provider-bell', { fullPage: false, dark: 'only' });
+  await checkA11y(staff, 'notifications: provider bell with an invitation');
+  await shot(staff, 'notifications-provider-bell', { fullPage: false, schemes: 'current' });
   // View goes to the provider's dashboard.
   await bellDropdown(staff)
     .getByRole('button', { name: /New connection invitation/ })
     .first()
     .click();
   await expect(staff).toHaveURL(/\/provider\/dashboard$/);
-  await context.close();
 });
 
 test('notification settings: preferred time, the PHI guard, delivery toggles and the permission modal', async ({
-  page,
+  patientPage: page,
+  client,
   request,
 }) => {
   test.slow();
-  const { email, password, token } = await patient(request);
-  await signIn(page, email, password);
+  await quietNotifications(request, client);
+  await openClientHome(page);
   await bell(page).click();
   await bellDropdown(page).getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/profile\/notification-settings$/);
@@ -340,9 +259,9 @@ test('notification settings: preferred time, the PHI guard, delivery toggles and
   await expect(page.getByRole('switch', { name: 'Journal Reminders' })).toBeChecked();
   await expect(page.getByRole('switch', { name: 'Weekly Insights Sharing' })).toBeChecked();
   await expect(page.getByRole('switch', { name: 'Team Updates' })).not.toBeChecked();
-  await expectAccessible(page);
-  await noSidewaysScroll(page);
-  await shot(page, 'settings');
+  await checkA11y(page, 'notification settings: a new client, time changed');
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'notifications-settings');
 
   // Delivery Methods: the email toggle disables its types; the custom message and its preview.
   await page.getByRole('tab', { name: 'Delivery Methods' }).click();
@@ -376,14 +295,14 @@ test('notification settings: preferred time, the PHI guard, delivery toggles and
   const modal = page.getByRole('dialog', { name: 'Stay Connected to Your Wellness' });
   await expect(modal).toBeVisible();
   await expect(modal.getByRole('button', { name: 'Yes, Keep Me Connected!' })).toBeVisible();
-  await expectAccessible(page);
-  await shot(page, 'permission-modal', { fullPage: false });
+  await checkA11y(page, 'notification settings: permission dialog');
+  await shot(page, 'notifications-permission-modal', { fullPage: false });
   await modal.getByRole('button', { name: 'Maybe Later' }).click();
   await expect(modal).toBeHidden();
   await expect(device).not.toBeChecked();
   expect(await page.evaluate(() => Notification.permission)).toBe('default');
-  await expectAccessible(page);
-  await shot(page, 'settings-delivery');
+  await checkA11y(page, 'notification settings: delivery methods, a message with PHI');
+  await shot(page, 'notifications-settings-delivery');
 
   // Save: the PHI guard's warning, then the success.
   await page.getByRole('button', { name: 'Save Notification Settings' }).click();
@@ -405,7 +324,7 @@ test('notification settings: preferred time, the PHI guard, delivery toggles and
   await expect(page.getByRole('checkbox', { name: 'Journal Reminders' })).toBeChecked();
 
   // The server agrees.
-  const stored = await request.get('/api/v1/notification-settings', { headers: authHeader(token) });
+  const stored = await request.get('/api/v1/notification-settings', { headers: bearer(client.token) });
   const { settings } = ((await stored.json()) as { data: { settings: Record<string, unknown> } }).data;
   expect(settings).toMatchObject({
     pushNotifications: false,
@@ -416,31 +335,26 @@ test('notification settings: preferred time, the PHI guard, delivery toggles and
 });
 
 test('the admin publishes an important update that reaches an open client live, then withdraws it', async ({
-  page,
-  browser,
+  adminPage: page,
+  client,
+  openAs,
   request,
 }) => {
-  // Two browsers and seven accessibility scans: more than the slow budget on a busy machine.
+  // Two browsers and several accessibility scans: more than the slow budget on a busy machine.
   test.setTimeout(300_000);
   const title = `Scheduled maintenance ${randomUUID().slice(0, 6)}`;
   // The client, with the app open in another browser.
-  const client = await patient(request, { updates: true });
-  const clientContext = await browser.newContext({
-    viewport: page.viewportSize() ?? undefined,
-    isMobile: (page.viewportSize()?.width ?? 1280) < 768,
-    hasTouch: (page.viewportSize()?.width ?? 1280) < 768,
-  });
-  const clientPage = await clientContext.newPage();
-  await signIn(clientPage, client.email, client.password);
+  await quietNotifications(request, client, { updates: true });
+  const clientPage = await openAs(client);
+  await openClientHome(clientPage);
   await expect(bell(clientPage)).toHaveAccessibleDescription('No unread notifications');
 
-  await signInStaff(page, 'admin@demo.local', demoPassword, 'Users Management');
+  // (The list as it opens is the layout sweep's 'important updates'.)
   await page.goto('/admin/important-updates');
   await expect(page.getByRole('heading', { name: 'Important Updates', level: 1 })).toBeVisible({
     timeout: 30_000,
   });
-  await expectAccessibleWithTable(page);
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
 
   // Compose for Clients; the preview follows.
   const form = page.getByRole('region', { name: 'New important update' });
@@ -455,13 +369,13 @@ test('the admin publishes an important update that reaches an open client live, 
   await expect(page.getByRole('region', { name: 'Preview' })).toContainText(
     'How the notification will look to clients.',
   );
-  await shot(page, 'admin', { dark: 'none' });
+  await shot(page, 'notifications-admin', { schemes: 'current' });
 
   // Publish after the confirmation.
   await form.getByRole('button', { name: 'Publish' }).click();
   const confirm = page.getByRole('dialog', { name: 'Publish important update' });
   await expect(confirm).toContainText(`Send “${title}” to clients now?`);
-  await expectAccessibleWithTable(page);
+  await checkA11y(page, 'important updates: publish dialog');
   await confirm.getByRole('button', { name: 'Publish' }).click();
   await toast(page, 'Important update published');
   await expect(form.getByLabel('Title')).toHaveValue('');
@@ -472,8 +386,8 @@ test('the admin publishes an important update that reaches an open client live, 
   const item = bellDropdown(clientPage).getByRole('button', { name: new RegExp(title) });
   await expect(item).toBeVisible();
   await expect(item.getByText('High priority')).toBeVisible();
-  await expectAccessible(clientPage);
-  await shot(clientPage, 'bell-update', { fullPage: false });
+  await checkA11y(clientPage, 'notifications: bell with an important update');
+  await shot(clientPage, 'notifications-bell-update', { fullPage: false });
   await clientPage.keyboard.press('Escape');
   await clientPage.goto('/user/notifications');
   const card = clientPage.getByRole('article', { name: title });
@@ -489,11 +403,11 @@ test('the admin publishes an important update that reaches an open client live, 
     expect(delivered).toBeGreaterThanOrEqual(1);
   }).toPass({ timeout: 30_000 });
   await expect(row.getByRole('cell', { name: 'Clients' })).toBeVisible();
-  await expectAccessibleWithTable(page);
-  await shot(page, 'admin-list', { dark: 'none' });
+  await checkA11y(page, 'important updates: one published');
+  await shot(page, 'notifications-admin-list', { schemes: 'current' });
   await toggleDark(page, 'dark');
-  await expectAccessibleWithTable(page);
-  await shot(page, 'admin', { dark: 'only' });
+  await checkA11y(page, 'important updates: one published');
+  await shot(page, 'notifications-admin', { schemes: 'current' });
 
   // Withdraw: it leaves the list's actions and the client's unread notifications.
   await row.getByRole('button', { name: `Withdraw ${title}` }).click();
@@ -505,36 +419,35 @@ test('the admin publishes an important update that reaches an open client live, 
   await expect
     .poll(async () => {
       const response = await request.get('/api/v1/notifications?status=all&limit=100', {
-        headers: authHeader(client.token),
+        headers: bearer(client.token),
       });
       const body = (await response.json()) as { notifications: { title: string }[] };
       return body.notifications.some((n) => n.title === title);
     })
     .toBe(false);
 
-  // The admin's own notifications page, in dark.
+  // The admin's own notifications page, in dark (its scan is the layout sweep's).
   await page.goto('/admin/notifications');
   await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: /^All \(\d+\)$/ })).toBeVisible();
-  await expectAccessible(page);
-  await noSidewaysScroll(page);
-  await clientContext.close();
+  await expectNoSidewaysScroll(page);
 });
 
 test('the unsubscribe link of a notification email turns that email off; a forged one is refused', async ({
   page,
+  client,
   request,
 }) => {
   test.slow();
-  const { email, token } = await patient(request);
-  await reminderDue(request, email);
+  await quietNotifications(request, client);
+  await reminderDue(request, client.email);
 
   // The reminder's email in the local outbox carries the unsubscribe page's link.
   let link = '';
   await expect
     .poll(
       async () => {
-        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(client.email)}`);
         const mails = (await response.json()) as { subject: string; text: string }[];
         const mail = mails.find((m) => /Unsubscribe: http/.test(m.text));
         link =
@@ -552,10 +465,10 @@ test('the unsubscribe link of a notification email turns that email off; a forge
   await expect(page.getByTestId('unsubscribe-result')).toHaveText(
     'You will no longer receive journal reminder emails.',
   );
-  await expectAccessible(page);
-  await noSidewaysScroll(page);
-  await shot(page, 'unsubscribe');
-  const stored = await request.get('/api/v1/notification-settings', { headers: authHeader(token) });
+  await checkA11y(page, 'unsubscribe: done');
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'notifications-unsubscribe');
+  const stored = await request.get('/api/v1/notification-settings', { headers: bearer(client.token) });
   const { settings } = ((await stored.json()) as { data: { settings: Record<string, unknown> } }).data;
   expect(settings).toMatchObject({
     emailNotifications: true,
@@ -570,6 +483,6 @@ test('the unsubscribe link of a notification email turns that email off; a forge
   await expect(
     page.getByRole('alert').filter({ hasText: 'This unsubscribe link is not valid.' }),
   ).toBeVisible();
-  await expectAccessible(page);
-  await shot(page, 'unsubscribe-invalid');
+  await checkA11y(page, 'unsubscribe: a forged link');
+  await shot(page, 'notifications-unsubscribe-invalid');
 });

@@ -1,17 +1,25 @@
-import { expect, test, type Page } from '@playwright/test';
-import { bearer, chooseMood, ledger, openNewEntry, signInNewClient } from './journal-support';
-import { apiSignIn, expectAccessible } from './support';
+import {
+  bearer,
+  checkA11y,
+  chooseMood,
+  expect,
+  ledger,
+  openNewEntry,
+  test,
+  type Page,
+  openClientHome,
+} from '../support';
 
-// Issue 18: the app installs (manifest, service worker active) and journaling works without a
-// connection: an entry written offline waits in the outbox, is still there after a reload, and is
-// saved exactly once when the connection returns. At 1280 and 375 px.
+// The app installs (manifest, service worker active) and journaling works without a connection: an
+// entry written offline waits in the outbox, is still there after a reload, and is saved exactly once
+// when the connection returns.
 
 // The device a day ahead of the profile at every hour (UTC+14 and UTC-11): an entry written offline
 // belongs to the profile's day, the one the server counts in, or it would arrive "yet to come".
 const deviceZone = 'Pacific/Kiritimati';
 const profileZone = 'Pacific/Pago_Pago';
 
-test.use({ serviceWorkers: 'allow', timezoneId: deviceZone });
+test.use({ serviceWorkers: 'allow', timezoneId: deviceZone, clientProfile: { timezone: profileZone } });
 
 /** The service worker is active, so the app's files are kept (its install keeps them all). */
 async function appCached(page: Page) {
@@ -23,12 +31,13 @@ async function appCached(page: Page) {
 }
 
 test('installable; an entry written offline waits, survives a reload, and is saved once back online', async ({
-  page,
+  patientPage: page,
+  client,
   context,
   request,
 }) => {
   test.setTimeout(120_000);
-  const account = await signInNewClient(page, request, { timezone: profileZone });
+  await openClientHome(page);
 
   // installable: the manifest with its icons, and the service worker controlling the page
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
@@ -63,7 +72,7 @@ test('installable; an entry written offline waits, survives a reload, and is sav
   const waiting = page.getByRole('region', { name: 'Waiting to sync' });
   await expect(waiting.getByText(notes)).toBeVisible();
   await expect(waiting.getByText('Waiting to sync', { exact: true })).toBeVisible();
-  await expectAccessible(page);
+  await checkA11y(page, 'client home: an entry waiting to sync');
 
   // a reload without a connection: the app opens from its cache, the entry still waits
   await page.reload();
@@ -74,16 +83,15 @@ test('installable; an entry written offline waits, survives a reload, and is sav
   await expect(page.getByText('Your entry written offline is saved.')).toBeVisible({ timeout: 40_000 });
   await expect(page.getByRole('region', { name: 'Waiting to sync' })).toHaveCount(0);
   await expect(ledger(page).getByText(notes)).toBeVisible();
-  const { token } = await apiSignIn(request, account.email, account.password);
-  const list = await request.get('/api/v1/get-all-mood?page=1&limit=10', { headers: bearer(token) });
+  const list = await request.get('/api/v1/get-all-mood?page=1&limit=10', { headers: bearer(client.token) });
   const body = (await list.json()) as { total: number; data: { notes: string }[] };
   expect(body.total).toBe(1);
   expect(body.data[0]!.notes).toBe(notes);
 });
 
-test('signing out with entries still waiting asks first', async ({ page, context, request }) => {
+test('signing out with entries still waiting asks first', async ({ patientPage: page, context }) => {
   test.setTimeout(90_000);
-  await signInNewClient(page, request);
+  await openClientHome(page);
   await appCached(page);
   await openNewEntry(page);
   await context.setOffline(true);

@@ -1,34 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { activatedAccount, demoPassword, expectAccessible } from './support';
+import { checkA11y, expect, test } from '../support';
 
-// Issue 12's cross-role journey: the admin creates a promo code, a new client applies it with the
-// captcha and subscribes, the admin sees one use and finds it in the CSV. Runs at 1280 and 375 px.
-
-async function adminPromoCodes(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill('admin@demo.local');
-  await page.getByLabel('Password', { exact: true }).fill(demoPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Users Management' })).toBeVisible();
-  await page.goto('/admin/promo-codes');
-  await expect(page.getByRole('heading', { name: 'Promo Codes Management' })).toBeVisible();
-}
+// The cross-role journey of a promo code: the admin creates one, a new client applies it with the
+// captcha and subscribes, the admin sees one use and finds it in the CSV.
 
 test('a promo code made by the admin is applied by a client and counted once', async ({
-  browser,
-  page,
-  request,
+  openAs,
+  patientPage: page,
 }) => {
   test.setTimeout(180_000);
   const code = `JRN${randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}`;
-  const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
 
   // The admin creates a 25 % code for 10 uses.
-  const adminContext = await browser.newContext({ viewport, acceptDownloads: true });
-  const admin = await adminContext.newPage();
-  await adminPromoCodes(admin);
+  const admin = await openAs('admin', '/admin/promo-codes', { acceptDownloads: true });
+  await expect(admin.getByRole('heading', { name: 'Promo Codes Management' })).toBeVisible();
   await admin.getByRole('button', { name: 'New Promo Code' }).click();
   const dialog = admin.getByRole('dialog', { name: 'New Promo Code' });
   await dialog.getByRole('textbox', { name: /^Code/ }).fill(code);
@@ -39,12 +25,6 @@ test('a promo code made by the admin is applied by a client and counted once', a
   await expect(admin.getByText('Promo code created successfully', { exact: true }).first()).toBeVisible();
 
   // A new client applies it on the plan modal (captcha solved in the browser) and subscribes.
-  const { email, password } = await activatedAccount(request);
-  await page.goto('/auth/login/client');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome, Jo' })).toBeVisible();
   await page.goto('/subscription');
   const monthly = page.getByRole('article', { name: 'Standard Monthly' });
   await monthly.getByRole('button', { name: 'Select Plan' }).click();
@@ -58,7 +38,7 @@ test('a promo code made by the admin is applied by a client and counted once', a
   await expect(modal.getByRole('textbox', { name: 'Promo code' })).toHaveValue(code);
   await expect(modal.getByRole('button', { name: `Remove promo code ${code}` })).toBeVisible();
   await expect(modal.getByRole('status')).toContainText('25% off: $9.74/month');
-  await expectAccessible(page);
+  await checkA11y(page, 'subscription plans: plan dialog, promo code applied');
   await modal.getByRole('button', { name: 'Continue to Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout\/cs_local_/);
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -81,5 +61,4 @@ test('a promo code made by the admin is applied by a client and counted once', a
   const csv = readFileSync((await file.path())!, 'utf8');
   const line = csv.split('\r\n').find((l) => l.startsWith(`${code},`));
   expect(line).toMatch(new RegExp(`^${code},25,Percentage,Forever,,Journey quarter off,1,10,Yes,`));
-  await adminContext.close();
 });

@@ -1,19 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { activatedAccount } from './support';
+import { expect, openClientHome, test } from '../support';
 
 // This project's server hands the web app an idle threshold of 4 s and a 6 s warning countdown.
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/auth/login/client');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome, Jo' })).toBeVisible();
-}
-
-test('the idle warning counts down; Continue Session resumes the session', async ({ page, request }) => {
-  const { email, password } = await activatedAccount(request);
-  await signIn(page, email, password);
+test('the idle warning counts down; Continue Session resumes the session', async ({ patientPage: page }) => {
+  await openClientHome(page);
   const warning = page.getByRole('dialog', { name: 'Session Timeout Warning' });
   await expect(warning).toBeVisible({ timeout: 15_000 });
   await expect(warning.getByText(/00:0\d/)).toBeVisible();
@@ -23,9 +13,10 @@ test('the idle warning counts down; Continue Session resumes the session', async
   await expect(page.getByRole('heading', { name: 'Welcome, Jo' })).toBeVisible();
 });
 
-test('without activity the session ends by itself and the login page says why', async ({ page, request }) => {
-  const { email, password } = await activatedAccount(request);
-  await signIn(page, email, password);
+test('without activity the session ends by itself and the login page says why', async ({
+  patientPage: page,
+}) => {
+  await openClientHome(page);
   await expect(page.getByRole('dialog', { name: 'Session Timeout Warning' })).toBeVisible({
     timeout: 15_000,
   });
@@ -36,9 +27,8 @@ test('without activity the session ends by itself and the login page says why', 
   await expect(page).toHaveURL(/\/auth\/login\/client/);
 });
 
-test('Logout Now ends the session at once', async ({ page, request }) => {
-  const { email, password } = await activatedAccount(request);
-  await signIn(page, email, password);
+test('Logout Now ends the session at once', async ({ patientPage: page }) => {
+  await openClientHome(page);
   const warning = page.getByRole('dialog', { name: 'Session Timeout Warning' });
   await expect(warning).toBeVisible({ timeout: 15_000 });
   await warning.getByRole('button', { name: 'Logout Now' }).click();
@@ -46,11 +36,10 @@ test('Logout Now ends the session at once', async ({ page, request }) => {
 });
 
 test('a journal draft survives an idle logout and is there after signing in again', async ({
-  page,
-  request,
+  patientPage: page,
+  client,
 }) => {
-  const { email, password } = await activatedAccount(request);
-  await signIn(page, email, password);
+  await openClientHome(page);
   await page.goto('/user/journaling-feature');
   await expect(page.getByRole('heading', { name: 'New journal entry', level: 1 })).toBeVisible();
   const text = 'Started writing about the long week, then the phone rang';
@@ -58,8 +47,9 @@ test('a journal draft survives an idle logout and is there after signing in agai
 
   await expect(page).toHaveURL(/\/auth\/login\/client\?timeout=true$/, { timeout: 30_000 });
   await expect(page.getByText('Session expired due to inactivity. Please log in again.')).toBeVisible();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  // Signing in again is the journey: through the login form.
+  await page.getByLabel('Email').fill(client.email);
+  await page.getByLabel('Password', { exact: true }).fill(client.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).not.toHaveURL(/\/auth\//);
   await page.goto('/user/journaling-feature');
@@ -68,15 +58,15 @@ test('a journal draft survives an idle logout and is there after signing in agai
 });
 
 test('on the subscription and checkout pages the longer idle threshold applies', async ({
-  page,
-  request,
+  patientPage: page,
 }) => {
-  const { email, password } = await activatedAccount(request);
-  await signIn(page, email, password);
+  // The page's timers on Playwright's clock: the quiet time on the payment page is skipped, not waited.
+  await page.clock.install();
+  await openClientHome(page);
   await page.goto('/subscription');
   await expect(page.getByRole('heading', { name: 'Choose Your Plan', level: 1 })).toBeVisible();
   // Twice this server's 4 s idle threshold, without a warning (30 minutes there).
-  await page.waitForTimeout(9_000);
+  await page.clock.fastForward(9_000);
   await expect(page.getByRole('dialog', { name: 'Session Timeout Warning' })).toBeHidden();
   await expect(page).toHaveURL(/\/subscription$/);
   // Elsewhere the short threshold is back.

@@ -1,17 +1,24 @@
-import { expect, test } from '@playwright/test';
-import { codeFor, expectAccessible, uniqueEmail } from './support';
+import {
+  checkA11y,
+  codeFor,
+  expect,
+  expectNoSidewaysScroll,
+  journeyPassword,
+  test,
+  uniqueEmail,
+} from '../support';
 
-// The plan step of signup (issue 12, decision 081), at 1280 and 375 px: a new client registers,
-// activates, picks Standard Monthly before the first sign-in, pays on the local hosted checkout
-// (a cancel first: back to the step with nothing changed), comes back with the session id, is sent
-// to the client login, and after signing in sees the plan held with its trial end.
+// The plan step of signup (decision 081): a new client registers, activates, picks Standard Monthly
+// before the first sign-in, pays on the local hosted checkout (a cancel first: back to the step with
+// nothing changed), comes back with the session id, is sent to the client login, and after signing in
+// sees the plan held with its trial end. Through the forms: the registration is the journey.
 test('a new client picks Standard Monthly at signup and finds it held after the first sign-in', async ({
   page,
   request,
 }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('signup-plan');
-  const password = 'Journey@2026';
+  const password = journeyPassword;
 
   await page.goto('/auth/register');
   await page.getByLabel('First name').fill('Pat');
@@ -28,16 +35,15 @@ test('a new client picks Standard Monthly at signup and finds it held after the 
   await expect(page.getByRole('heading', { name: 'Choose Your Plan', level: 1 })).toBeVisible();
   const monthly = page.getByRole('article', { name: 'Standard Monthly' });
   await expect(monthly.getByText('$12.99')).toBeVisible();
-  await expectAccessible(page);
-  const width = page.viewportSize()?.width ?? 0;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  await checkA11y(page, 'signup plans');
+  await expectNoSidewaysScroll(page);
 
   // Standard Monthly: the hosted checkout of the step; Cancel comes back with nothing changed.
   await monthly.getByRole('button', { name: 'Select Plan' }).click();
   await expect(page).toHaveURL(/\/subscription\/signup\/checkout\/cs_local_/);
   await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible();
   await expect(page.getByTestId('trial-text')).toContainText('Free for 14 days, then $12.99/month');
-  await expectAccessible(page);
+  await checkA11y(page, 'signup checkout');
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(
     page.getByText('Checkout was canceled. Your subscription has not been changed.').first(),
@@ -67,5 +73,5 @@ test('a new client picks Standard Monthly at signup and finds it held after the 
   await expect(
     page.getByText(/^Free trial ends on [A-Z][a-z]{2} \d{1,2}, \d{4}\. Then \$12\.99\/month\.$/),
   ).toBeVisible();
-  await expectAccessible(page);
+  await checkA11y(page, 'subscription plans: trial');
 });

@@ -1,47 +1,28 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { apiSignIn, clientConnectedToDemoProvider, expectAccessible, subscribeStandard } from './support';
+import {
+  bearer,
+  checkA11y,
+  connectToDemoProvider,
+  createEntry,
+  expect,
+  expectNoSidewaysScroll,
+  shot,
+  subscribeStandard,
+  test,
+} from '../support';
 
-// Issue 14's weekly insights and automation: a Standard client with entries in the last seven
+// Weekly insights and automation: a Standard client with entries in the last seven
 // days generates the week's insights in the background, reads the report, and moves their weekly
-// automation to another day. Runs at 1280 px (journeys) and 375 px (mobile).
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/auth/login/client');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
-}
-
-/** With WI_SHOTS=<dir>: the viewport as it is, light and (Mantine's scheme forced) dark. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.WI_SHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  for (const scheme of ['light', 'dark']) {
-    await page.evaluate((s) => document.documentElement.setAttribute('data-mantine-color-scheme', s), scheme);
-    await page.waitForTimeout(400); // the colour transitions
-    await page.screenshot({ path: `${dir}/weekly-${name}-${width}-${scheme}.png` });
-  }
-  await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
-}
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(1);
-}
+// automation to another day.
 
 test('a client generates the last seven days’ insights, reads them, and changes the automation day', async ({
-  page,
+  patientPage: page,
+  client,
   request,
 }) => {
   test.setTimeout(120_000);
-  const client = await clientConnectedToDemoProvider(request);
-  await subscribeStandard(request, client.email, client.password);
-  const { token } = await apiSignIn(request, client.email, client.password);
-  const headers = { Authorization: `Bearer ${token}` };
+  await connectToDemoProvider(request, client);
+  await subscribeStandard(request, client);
+  const headers = bearer(client.token);
   // Two entries, yesterday and the day before in the client's days (the server's today for them):
   // inside the seven days ending yesterday, whatever the hour. (Entries dated 30 and 54 hours back
   // in UTC fell on the client's today for the last hour of each Denver day.)
@@ -52,25 +33,15 @@ test('a client generates the last seven days’ insights, reads them, and change
   for (const [ago, notes] of [
     [1, 'A long walk after work helped me unwind.'],
     [2, 'Slept well and felt calm at the team meeting.'],
-  ] as const) {
-    const created = await request.post('/api/v1/create-mood', {
-      data: {
-        mood: 'Fine',
-        emoji: '🙂',
-        journalType: 'prompt',
-        notes,
-        customDate: daysBefore(ago),
-      },
-      headers,
-    });
-    expect(created.status()).toBe(201);
-  }
+  ] as const)
+    await createEntry(request, client, { mood: 'Fine', emoji: '🙂', notes, customDate: daysBefore(ago) });
 
-  await signIn(page, client.email, client.password);
+  await page.goto('/user/home');
+  await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
   await page.goto('/user/report');
   await expect(page.getByRole('heading', { name: 'Weekly Insights', level: 1 })).toBeVisible();
   await expect(page.getByText('No weekly insights yet')).toBeVisible();
-  await expectAccessible(page);
+  await checkA11y(page, 'weekly insights: none yet');
 
   const week = page.getByRole('combobox', { name: 'Week' });
   await week.click();
@@ -104,10 +75,10 @@ test('a client generates the last seven days’ insights, reads them, and change
   await expect(page.getByRole('heading', { name: /Your Week in Reflection/ })).toBeVisible();
   await expect(page.getByText('END OF REFLECTION')).toBeVisible();
   await expect(page.getByText(/self-reflection only/).first()).toBeVisible();
-  await noSidewaysScroll(page);
-  await expectAccessible(page);
+  await expectNoSidewaysScroll(page);
+  await checkA11y(page, 'weekly insights: a report open');
   await page.getByRole('heading', { name: /Your Week in Reflection/ }).scrollIntoViewIfNeeded();
-  await shot(page, 'report');
+  await shot(page, 'weekly-report', { fullPage: false });
 
   // Weekly automation: Sunday by default; Wednesday once saved.
   await page.goto('/profile/weekly-automation');
@@ -119,11 +90,11 @@ test('a client generates the last seven days’ insights, reads them, and change
   await expect(
     page.getByText('Automation day updated to Wednesday. Report dates will update accordingly.').first(),
   ).toBeVisible();
-  await shot(page, 'automation');
+  await shot(page, 'weekly-automation', { fullPage: false });
   await page.reload();
   await expect(
     page.getByRole('radiogroup', { name: /Generation day/ }).getByRole('radio', { name: 'Wednesday' }),
   ).toBeChecked();
-  await noSidewaysScroll(page);
-  await expectAccessible(page);
+  await expectNoSidewaysScroll(page);
+  await checkA11y(page, 'weekly automation: Wednesday');
 });

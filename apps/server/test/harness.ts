@@ -180,10 +180,11 @@ export interface TestServer {
    * `inject({ method: 'GET', url, remoteAddress: '203.0.113.7' })`.
    */
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
-  /** Waits for a mail to arrive in the outbox and answers it. */
+  /** Waits (15 s, or `withinMs`) for a mail to arrive in the outbox and answers it. */
   mail(
     to: string,
     subject?: RegExp,
+    withinMs?: number,
   ): Promise<{ to: string; subject: string; text: string; html: string; sentAt: string }>;
   close(): Promise<void>;
 }
@@ -299,8 +300,8 @@ export async function startServer(
       return { client, user };
     },
     inject: (options) => app.inject(options),
-    async mail(to, subject) {
-      const deadline = Date.now() + 15_000;
+    async mail(to, subject, withinMs = 15_000) {
+      const deadline = Date.now() + withinMs;
       const client = server.client();
       while (Date.now() < deadline) {
         const reply = await client.get<

@@ -46,6 +46,9 @@ export const theme = createTheme({
     // objects, not Modal.extend: importing Modal here would put it in the first load.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A menu holds menu items only: Mantine's focus placeholder (a presentational element with a
+    // tabindex) fails axe's aria-required-children; without it the first item takes the focus.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
 

@@ -28,7 +28,7 @@ function StatusMenu({ row, busy, onChange }: StatusMenuProps) {
   return (
     // No focus placeholder: a menu may hold menu items only (axe aria-required-children). Opening
     // focuses the first status; the arrows move between them.
-    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+    <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Button
           size="xs"

@@ -74,7 +74,7 @@ export function GoalCardMenu({ goal, actions, onEdit }: GoalCardMenuProps) {
         )}
         {personal && (
           <Menu.Item
-            color="red"
+            color="red.9"
             leftSection={<IconTrash size={16} aria-hidden="true" />}
             onClick={() => actions.remove(goal)}
           >
