@@ -22,6 +22,8 @@ interface Screen {
   path: string;
   heading: string | RegExp;
   name: string;
+  /** The tab the path selects (the screens of one page share its heading). */
+  tab?: string;
 }
 
 const signedOut: Screen[] = [
@@ -70,6 +72,7 @@ const provider = (mayaId: string): Screen[] => [
     path: `/provider/patient-overview/${mayaId}?tab=${tab.toLowerCase()}`,
     heading: 'Maya Patel',
     name: `client overview: ${tab}`,
+    tab,
   })),
   { path: '/provider/notifications', heading: 'Notifications', name: 'provider notifications' },
   { path: '/provider/inactive-clients', heading: 'Inactive Clients', name: 'inactive clients' },
@@ -85,11 +88,26 @@ const admin: Screen[] = [
   ...profile('admin'),
 ];
 
+/**
+ * Opens the path inside the running app when it is loaded (the router follows a history entry, as a
+ * link would: no reload, so each screen costs its own render and data, not the app's start again);
+ * with a full load the first time.
+ */
+async function open(page: Page, path: string) {
+  if (!page.url().startsWith('http')) return page.goto(path);
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+}
+
 async function visit(page: Page, screen: Screen) {
   await test.step(screen.name, async () => {
-    await page.goto(screen.path);
+    await open(page, screen.path);
     await expect(page.getByRole('heading', { level: 1, name: screen.heading }).first()).toBeVisible();
-    // the page's data arrived: no loader left on the main region
+    if (screen.tab) await expect(page.getByRole('tab', { name: screen.tab, selected: true })).toBeVisible();
+    // the screen's lists have arrived (a part drawn only once scrolled to, such as the home's
+    // analytics, may still show its skeleton)
     await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
     if (isPhone(page)) {
       await expectNoSidewaysScroll(page);
@@ -103,7 +121,9 @@ async function visit(page: Page, screen: Screen) {
 async function sweep(page: Page, screens: Screen[], { dark = true } = {}) {
   for (const screen of screens) await visit(page, screen);
   if (!dark) return;
+  // the theme is read at the app's start: one full load in dark, then the screens in it
   await page.evaluate(() => localStorage.setItem('mix_layout', 'dark'));
+  await page.reload();
   for (const screen of screens) {
     await visit(page, screen);
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
@@ -230,12 +250,18 @@ test.describe('dialogs and menus on a phone', { tag: '@phone-only' }, () => {
     });
     await page.goto('/admin/subscriptions');
     await expect(page.getByRole('heading', { level: 1, name: 'Subscriptions' })).toBeVisible();
-    await state(page, 'subscriptions: status menu', async () => {
-      await page
-        .getByRole('button', { name: /^Change status for / })
-        .first()
-        .click();
-      return page.getByRole('menu');
-    });
+    await state(
+      page,
+      'subscriptions: status menu',
+      async () => {
+        await page
+          .getByRole('button', { name: /^Change status for / })
+          .first()
+          .click();
+        return page.getByRole('menu');
+      },
+      // a tap outside closes it (on the page's heading, where a tap does nothing)
+      () => page.getByRole('heading', { level: 1, name: 'Subscriptions' }).click(),
+    );
   });
 });
