@@ -113,7 +113,7 @@ test('a provider writes, signs and amends a progress note, drafts and signs a ca
 
   // A care plan drafted from the notes and the client's goal; an objective edited; signed.
   await page.getByRole('button', { name: 'Generate care plan' }).click();
-  const plan = page.getByRole('dialog', { name: 'Care plan' });
+  const plan = page.getByRole('dialog', { name: 'Care plan', exact: true });
   await expect(plan.getByRole('textbox', { name: 'Goal', exact: true }).first()).toHaveValue(
     'Sleep seven hours a night',
   );
@@ -128,6 +128,7 @@ test('a provider writes, signs and amends a progress note, drafts and signs a ca
   await plan.getByRole('button', { name: 'Sign plan' }).click();
   const signPlan = page.getByRole('dialog', { name: 'Sign this care plan?' });
   await signPlan.getByRole('button', { name: 'Sign' }).click();
+  await expect(signPlan).toBeHidden();
   await expect(page.getByText('Care plan signed.').first()).toBeVisible();
   await expect(plan.getByRole('button', { name: 'Edit signed plan' })).toBeVisible();
   await plan.getByRole('button', { name: 'Close' }).click();

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../api/client';
 import { toast } from '../../../ui/toast';
 import { UnsavedChangesGuard } from '../../../ui/UnsavedChangesGuard';
 import { useCurrentUser } from '../../auth';
-import { clinicalNotesApi, clinicalNotesKeys, type Note } from './api';
+import { clinicalNotesApi, clinicalNotesKeys, refreshNoteLists, type Note } from './api';
 import { clearDraftId, storeDraftId } from './draft-storage';
 import { confirmDeleteDraft, confirmLeave, confirmSign } from './note-dialogs';
 import {
@@ -66,7 +66,7 @@ export function NoteDraftEditor({
     noteId: note?.id ?? null,
     onSaved: (answer, created) => {
       queryClient.setQueryData(clinicalNotesKeys.detail(patientId, answer.data.id), answer.data);
-      void queryClient.invalidateQueries({ queryKey: clinicalNotesKeys.lists(patientId) });
+      refreshNoteLists(queryClient, patientId);
       if (!created) return;
       storeDraftId(patientId, answer.data.id);
       onCreated(answer.data);
@@ -115,7 +115,7 @@ export function NoteDraftEditor({
       const answer = await clinicalNotesApi.sign(id);
       clearDraftId(patientId);
       toast.success(answer.message ?? noteMessages.signed);
-      void queryClient.invalidateQueries({ queryKey: clinicalNotesKeys.lists(patientId) });
+      refreshNoteLists(queryClient, patientId);
       // The drawer shows the signed note read-only from here on.
       queryClient.setQueryData(clinicalNotesKeys.detail(patientId, id), answer.data);
     } catch (error) {
@@ -134,7 +134,7 @@ export function NoteDraftEditor({
         const answer = await clinicalNotesApi.remove(id);
         toast.success(answer.message ?? noteMessages.deleted);
         queryClient.removeQueries({ queryKey: clinicalNotesKeys.detail(patientId, id) });
-        void queryClient.invalidateQueries({ queryKey: clinicalNotesKeys.lists(patientId) });
+        refreshNoteLists(queryClient, patientId);
       }
       clearDraftId(patientId);
       onDeleted();

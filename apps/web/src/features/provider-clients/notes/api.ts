@@ -8,6 +8,7 @@ import type {
   NoteTime,
   UpdateNote,
 } from '@mindledger/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import { api, newIdempotencyKey } from '../../../api/client';
 
 /**
@@ -133,8 +134,18 @@ export const clinicalNotesKeys = {
   list: (patientId: string, params: NotesParams) => [...clinicalNotesKeys.lists(patientId), params] as const,
   detail: (patientId: string, id: string) => [...clinicalNotesKeys.of(patientId), 'note', id] as const,
   todos: (patientId: string) => [...clinicalNotesKeys.of(patientId), 'todos'] as const,
-  sessionNotes: (limit: number) => [...clinicalNotesKeys.all, 'session-notes', limit] as const,
+  sessionNotesAll: () => [...clinicalNotesKeys.all, 'session-notes'] as const,
+  sessionNotes: (limit: number) => [...clinicalNotesKeys.sessionNotesAll(), limit] as const,
 };
+
+/**
+ * After a note is written, signed or deleted: the client's lists and the dashboard's Session Notes
+ * card (its list and signed count), which would otherwise show its cached answer for up to 30 s.
+ */
+export function refreshNoteLists(queryClient: QueryClient, patientId: string): void {
+  void queryClient.invalidateQueries({ queryKey: clinicalNotesKeys.lists(patientId) });
+  void queryClient.invalidateQueries({ queryKey: clinicalNotesKeys.sessionNotesAll() });
+}
 
 /** A key for one new note, kept across the retries of its first save (so it is created once). */
 export function newNoteKey(): string {
