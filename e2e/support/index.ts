@@ -9,5 +9,5 @@ export { signIn, signInContext } from './session';
 export { isPhone, settled } from './settle';
 export * from './journal';
 export { installScriptedSpeech, recognitionSettings, say } from './speech';
-export { openClientHome, toast, toggleDark } from './ui';
+export { closeToast, openClientHome, toast, toggleDark } from './ui';
 export type { APIRequestContext, Browser, BrowserContext, Download, Locator, Page } from '@playwright/test';

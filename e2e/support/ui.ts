@@ -16,3 +16,14 @@ export async function openClientHome(page: Page, firstName = 'Jo'): Promise<void
   await page.goto('/user/home');
   await expect(page.getByRole('heading', { name: `Welcome, ${firstName}` })).toBeVisible();
 }
+
+/**
+ * Closes the toast with this text. Toasts sit over the header's top-right corner on a desktop; one
+ * still sliding in can take a click meant for a header button (Logout) under it.
+ */
+export async function closeToast(page: Page, text: string): Promise<void> {
+  const note = page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
+  await expect(note).toBeVisible();
+  await note.getByRole('button', { name: 'Close notification' }).click();
+  await expect(note).toBeHidden();
+}

@@ -1,4 +1,13 @@
-import { activatedAccount, checkA11y, codeFor, expect, journeyPassword, test, uniqueEmail } from '../support';
+import {
+  activatedAccount,
+  checkA11y,
+  closeToast,
+  codeFor,
+  expect,
+  journeyPassword,
+  test,
+  uniqueEmail,
+} from '../support';
 
 // The login journeys: registration and the first sign-in, wrong passwords, a password reset, two-factor
 // at login and a provider's approval go through the forms, which are what they check.
@@ -182,6 +191,7 @@ test('a provider waits for approval; after the admin approves, the provider logs
   const row = admin.getByRole('row', { name: new RegExp(email) });
   await row.getByRole('button', { name: 'Approve' }).click();
   await expect(row.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await closeToast(admin, 'Provider approved.');
   await admin.getByRole('button', { name: 'Logout' }).click();
   await expect(admin).toHaveURL(/\/auth\/login$/);
 

@@ -36,7 +36,7 @@ test(
     await expect(
       page.getByRole('heading', { name: 'Privacy Policy and Data Protection Framework', level: 1 }),
     ).toBeVisible();
-    await expect(page.getByText('Version 1.0 · Effective February 1, 2025')).toBeVisible();
+    await expect(page.getByText('Version 1.1 · Effective November 28, 2026')).toBeVisible();
     const contents = page
       .getByRole('heading', { name: 'Table of contents' })
       .locator('xpath=following-sibling::ol[1]');
@@ -222,7 +222,9 @@ test('a new Terms version prompts on next sign-in', async ({ page, playwright })
     await expect(page.getByText('Thank you. Your acceptance is recorded.')).toBeVisible();
     await expect(page.getByText('Please accept the updated Terms of Use')).toHaveCount(0);
     const accepted = page.getByRole('region', { name: 'Documents you accepted' });
-    await expect(accepted.getByText('Version 1.1', { exact: false })).toBeVisible();
+    // The Terms' new version (the Privacy Policy's current version is 1.1 as well, decision 106).
+    const terms = accepted.getByRole('listitem').filter({ hasText: 'Terms of Service' });
+    await expect(terms.filter({ hasText: 'Version 1.1' })).toBeVisible();
     await expect(accepted.getByText('Earlier version')).toBeVisible();
 
     // Asked once: the next visit goes straight in.

@@ -18,9 +18,11 @@ import { seedDemoJournal } from './features/journal/index.js';
 import { seedDemoAcceptance } from './features/legal/index.js';
 import { forbidden } from './platform/errors.js';
 import { registerErrorHandling } from './platform/http-errors.js';
+import { registerBodyTimeout, serverTimeoutOptions } from './platform/http-timeouts.js';
 import { registerInputEdge } from './platform/input-edge.js';
 import { serializeError } from './platform/log-errors.js';
 import { registerRateLimit } from './platform/rate-limit.js';
+import { serializeRequest } from './platform/request-log.js';
 import { loadWebShell } from './platform/web-shell.js';
 
 export interface AppDeps extends Omit<ContextDeps, 'log'> {
@@ -62,8 +64,8 @@ export async function buildApp(
       redact: { paths: redactPaths, censor: '[redacted]' },
       serializers: {
         err: serializeError,
-        // Query strings may hold search terms from private entries: log the path only.
-        req: (req) => ({ id: req.id, method: req.method, url: String(req.url).split('?')[0] }),
+        // The route's pattern, never the path (ids, checkout sessions) or the query (search terms).
+        req: serializeRequest,
       },
     },
     genReqId: (req) => {
@@ -74,10 +76,13 @@ export async function buildApp(
     bodyLimit: 512 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    ...serverTimeoutOptions(config.httpTimeouts),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerInputEdge(app);
+  // First of the onRequest hooks: a body's time runs even for a call refused before it is read.
+  registerBodyTimeout(app, config.httpTimeouts);
   app.decorateRequest('auth', null);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

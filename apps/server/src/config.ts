@@ -10,6 +10,7 @@ import {
   type AcceptanceDocumentId,
   type SessionTimings,
 } from '@mindledger/domain';
+import type { HttpTimeouts } from './platform/http-timeouts.js';
 
 /** Every environment variable the server reads, with its default. README lists the same. */
 export interface Config {
@@ -38,6 +39,8 @@ export interface Config {
   jobsInProcess: boolean;
   logLevel: string;
   trustProxy: boolean;
+  /** How long a client may take to send headers, a body, an upload (HTTP_*_TIMEOUT_MS). */
+  httpTimeouts: HttpTimeouts;
   /** Path of the built web app; served with SPA fallback when present. */
   webDist: string;
   /** Session timers the web app uses (shortened only in tests). */
@@ -47,6 +50,11 @@ export interface Config {
   apiDocs: boolean;
   /** Minutes a one-time email code stays valid. */
   codeTtlMinutes: number;
+  /**
+   * How long an idempotent create left unanswered is taken as lost before its key runs again
+   * (IDEMPOTENCY_ABANDONED_AFTER_SECONDS, 60; shortened by the crash test; decision 104).
+   */
+  idempotencyAbandonedAfterMs: number;
   ai: AiConfig;
   /** Stripe as the card provider when STRIPE_SECRET_KEY is set (else the local provider). */
   stripe: StripeConfig | undefined;
@@ -157,6 +165,24 @@ export function defaultRateLimits(env: NodeJS.ProcessEnv = {}): RateLimitConfig 
   };
 }
 
+/** HTTP_HEADERS_TIMEOUT_MS, HTTP_BODY_TIMEOUT_MS, HTTP_UPLOAD_TIMEOUT_MS (the last bounds every request). */
+function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
+  const timeouts = {
+    headersMs: int(env.HTTP_HEADERS_TIMEOUT_MS, 20_000),
+    bodyMs: int(env.HTTP_BODY_TIMEOUT_MS, 30_000),
+    uploadMs: int(env.HTTP_UPLOAD_TIMEOUT_MS, 300_000),
+  };
+  if (Object.values(timeouts).some((ms) => ms <= 0))
+    throw new Error(
+      'HTTP_HEADERS_TIMEOUT_MS, HTTP_BODY_TIMEOUT_MS and HTTP_UPLOAD_TIMEOUT_MS must be positive',
+    );
+  if (timeouts.uploadMs < Math.max(timeouts.headersMs, timeouts.bodyMs))
+    throw new Error(
+      'HTTP_UPLOAD_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS and HTTP_BODY_TIMEOUT_MS',
+    );
+  return timeouts;
+}
+
 /** LEGAL_TEST_VERSIONS: `document=version` pairs, comma-separated; refused in production. */
 function legalConfig(env: NodeJS.ProcessEnv, nodeEnv: Config['env']): LegalConfig {
   const privacyEmail = (env.PRIVACY_EMAIL || defaultPrivacyEmail).trim();
@@ -243,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsInProcess: bool(env.JOBS_IN_PROCESS, true),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: bool(env.TRUST_PROXY, false),
+    httpTimeouts: httpTimeouts(env),
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     sessionTimings: {
       idleMs: timing('SESSION_IDLE_MS', sessionTimings.idleMs),
@@ -256,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: defaultRateLimits(env),
     apiDocs: bool(env.API_DOCS, nodeEnv !== 'production'),
     codeTtlMinutes: int(env.CODE_TTL_MINUTES, 15),
+    idempotencyAbandonedAfterMs: Math.max(1, int(env.IDEMPOTENCY_ABANDONED_AFTER_SECONDS, 60)) * 1000,
     ai: {
       baseUrl: env.OPENAI_BASE_URL || undefined,
       apiKey: env.OPENAI_API_KEY || undefined,

@@ -77,7 +77,7 @@ export function createContext(config: Config, deps: ContextDeps): AppContext {
   const mailPort =
     deps.mail ?? (config.smtpUrl ? new SmtpMail(config.smtpUrl, config.mailFrom) : new OutboxMail(db));
   jobs.register<MailMessage>(MAIL_JOB, (message) => mailPort.deliver(message));
-  const idempotency = new Idempotency(db, clock);
+  const idempotency = new Idempotency(db, clock, config.idempotencyAbandonedAfterMs);
   // Kept answers of idempotent creates go after 24 hours (checked hourly).
   jobs.every('idempotency-purge', 3600, () => idempotency.purge());
   return {
@@ -105,6 +105,7 @@ export function createContext(config: Config, deps: ContextDeps): AppContext {
           dataDir: config.dataDir,
         }),
         subject: vapidSubject(config.mailFrom),
+        production: config.env === 'production',
       }),
     ai: deps.ai ?? createAi(config.ai, (failure) => deps.log.warn({ ai: failure }, 'assistant call failed')),
   };

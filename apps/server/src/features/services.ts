@@ -32,7 +32,9 @@ export function createServices(ctx: AppContext): Services {
   const auth = new AuthService(ctx);
   const goals = new GoalsService(ctx);
   const notifications = new NotificationsService(ctx);
-  const billing = new BillingService(ctx, createBillingPort(ctx));
+  // Tests ask little work of the captcha: what they check is its binding, not its cost.
+  const captcha = new Captcha(ctx.config.jwtSecret, ctx.store, ctx.config.env === 'test' ? 2_000 : undefined);
+  const billing = new BillingService(ctx, createBillingPort(ctx), captcha);
   const clinicalNotes = new ClinicalNotesService(ctx);
   const initialJourney = new InitialJourneyService(ctx, billing);
   const documents = new ClinicalDocumentsRepo(ctx.db);
@@ -52,7 +54,7 @@ export function createServices(ctx: AppContext): Services {
     billing,
     notifications,
     importantUpdates: new ImportantUpdates(ctx, notifications),
-    captcha: new Captcha(ctx.config.jwtSecret, ctx.store),
+    captcha,
     initialJourney,
     weeklyAutomation,
     weeklyInsights: new WeeklyInsightsService(ctx, billing),

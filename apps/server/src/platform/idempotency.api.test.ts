@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connect } from '../../test/connections.js';
 import { startServer, type Client, type TestServer } from '../../test/harness.js';
 import { goals, idempotencyKeys, journalEntries } from '../db/schema/index.js';
@@ -184,5 +184,100 @@ describe('Idempotency-Key on create calls', () => {
     expect(
       await server.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.resourceId, id)),
     ).toEqual([]);
+  });
+
+  it('keeps the answer with the write: a process that died before sending it still answers the retry', async () => {
+    // The onSend hook never runs: what a process killed between the commit and the answer leaves.
+    const hooks = server.ctx.idempotency as unknown as { after: (...args: unknown[]) => Promise<void> };
+    const spy = vi.spyOn(hooks, 'after').mockImplementation(async () => undefined);
+    try {
+      const patient = await server.signIn();
+      const provider = await server.signIn({ role: 'provider' });
+      await connect(server, provider.user.id, patient.user.id);
+      const goal = (await patient.client.post<{ data: { id: string } }>('/api/v1/goals/', { text: 'Walk' }))
+        .body.data;
+      const calls: [Client, string, unknown][] = [
+        [patient.client, '/api/v1/create-mood', entry('Kept with the entry.')],
+        [
+          patient.client,
+          '/api/v1/create-mood',
+          { ...entry('With a goal.'), goal: { selectedGoals: [goal.id] } },
+        ],
+        [patient.client, '/api/v1/goals/', { text: 'Stretch' }],
+        [patient.client, '/api/v1/goals/preset/personal-gratitude/adopt', {}],
+        [patient.client, `/api/v1/goals/${goal.id}/increment-mention`, { moodType: 'positive' }],
+        [
+          patient.client,
+          '/api/v1/measures/responses',
+          {
+            kind: 'gad7',
+            answers: Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`gad7-${i + 1}`, 1])),
+          },
+        ],
+        [patient.client, '/api/v1/export/initiate', {}],
+        [patient.client, '/api/v1/add-doctor', { email: `${randomUUID().slice(0, 8)}@example.test` }],
+        [provider.client, '/api/v1/add-patient', { email: `${randomUUID().slice(0, 8)}@example.test` }],
+        [
+          provider.client,
+          '/api/v1/create-notes',
+          { patientId: patient.user.id, notes: 'We practised breathing.' },
+        ],
+        [provider.client, '/api/v1/todos', { patientId: patient.user.id, name: 'Sleep diary' }],
+        [provider.client, '/api/v1/provider/measures/assign', { patientId: patient.user.id, kind: 'phq9' }],
+      ];
+      for (const [client, path, body] of calls) {
+        const key = randomUUID();
+        const method = path.endsWith('increment-mention') ? 'PATCH' : 'POST';
+        const first = await client.request(method, path, { body, ...withKey(key) });
+        expect(first.status, `${path} ${JSON.stringify(first.body)}`).toBeLessThan(300);
+        const again = await client.request(method, path, { body, ...withKey(key) });
+        expect(again.status, path).toBe(first.status);
+        expect(again.headers.get('idempotency-replayed'), path).toBe('true');
+        expect(again.body, path).toEqual(first.body);
+      }
+      expect(
+        await server.database.db
+          .select()
+          .from(journalEntries)
+          .where(eq(journalEntries.patientId, patient.user.id)),
+      ).toHaveLength(2);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('rolls back a run whose key another run answered first, and answers that one', async () => {
+    const { client, user } = await server.signIn();
+    const key = randomUUID();
+    const journal = server.services.journal as unknown as {
+      prepare: (...args: unknown[]) => Promise<unknown>;
+    };
+    const prepare = journal.prepare.bind(journal);
+    const other = JSON.stringify({
+      success: true,
+      message: 'Journal entry saved',
+      data: { id: 'the other run' },
+    });
+    // While this run works, another run of the same key (one that took it for lost) commits first.
+    const spy = vi.spyOn(journal, 'prepare').mockImplementationOnce(async (...args: unknown[]) => {
+      await server.database.db
+        .update(idempotencyKeys)
+        .set({ status: 201, response: other })
+        .where(eq(idempotencyKeys.key, key));
+      return prepare(...args);
+    });
+    try {
+      const late = await client.post('/api/v1/create-mood', entry('Only once.'), withKey(key));
+      expect(late.status).toBe(409);
+      expect(late.body).toMatchObject({ code: 'IDEMPOTENCY_IN_PROGRESS' });
+      expect(await entriesOf(user.id)).toHaveLength(0);
+      const retry = await client.post('/api/v1/create-mood', entry('Only once.'), withKey(key));
+      expect(retry.status).toBe(201);
+      expect(retry.headers.get('idempotency-replayed')).toBe('true');
+      expect(retry.body).toEqual(JSON.parse(other));
+      expect(await entriesOf(user.id)).toHaveLength(0);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

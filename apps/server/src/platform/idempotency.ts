@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
 import type { Clock } from './clock.js';
 import { sha256 } from './crypto.js';
@@ -13,14 +13,30 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The key this request holds while it runs (set by the idempotency hook). */
-    idempotencyKey: { userId: string; key: string } | null;
+    idempotencyKey: HeldKey | null;
   }
 }
 
+/** A key claimed by the request that runs: `recorded` once its answer was written with its write. */
+interface HeldKey {
+  userId: string;
+  key: string;
+  recorded: boolean;
+}
+
+/** A step a service runs last in its write's transaction, with what it wrote (decision 104). */
+export type InWrite<R> = (tx: Executor, result: R) => Promise<void>;
+
+const where = (held: HeldKey) =>
+  and(eq(idempotencyKeys.userId, held.userId), eq(idempotencyKeys.key, held.key));
+
 /** How long a key answers its first answer. */
 export const idempotencyWindowMs = 24 * 3_600_000;
-/** A first request still unanswered after this long is taken as lost (its process died). */
-const abandonedAfterMs = 60_000;
+/**
+ * A first request still unanswered after this long is taken as lost (its process died) and runs
+ * again; IDEMPOTENCY_ABANDONED_AFTER_SECONDS shortens it in the crash test.
+ */
+export const defaultAbandonedAfterMs = 60_000;
 const keyPattern = /^[\x21-\x7E]{1,255}$/;
 
 export const idempotencyMessages = {
@@ -47,11 +63,18 @@ function resourceIdOf(payload: string): string | null {
  * true) without writing twice; the same key with another request is refused (422); a retry while
  * the first still runs gets 409. Keys belong to the caller. Answers of 5xx and 429 are not kept, so
  * the retry runs again.
+ *
+ * A route whose effect is a database write records its answer in the write's own transaction
+ * (`answer(request, reply, status)`, then `record(tx, body)` inside the transaction; decision 104):
+ * a process killed at any moment leaves the key either answered with the committed write or
+ * unanswered with nothing written, so the run again after `abandonedAfterMs` writes once. Other
+ * routes keep their answer when it is sent (the onSend hook), as before.
  */
 export class Idempotency {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly abandonedAfterMs = defaultAbandonedAfterMs,
   ) {}
 
   register(app: FastifyInstance): void {
@@ -84,11 +107,11 @@ export class Idempotency {
         set: { requestHash, status: null, response: null, resourceId: null, createdAt: now },
         setWhere: sql`${idempotencyKeys.createdAt} < ${new Date(now.getTime() - idempotencyWindowMs)}
           or (${idempotencyKeys.status} is null
-            and ${idempotencyKeys.createdAt} < ${new Date(now.getTime() - abandonedAfterMs)})`,
+            and ${idempotencyKeys.createdAt} < ${new Date(now.getTime() - this.abandonedAfterMs)})`,
       })
       .returning({ key: idempotencyKeys.key });
     if (claimed.length > 0) {
-      request.idempotencyKey = { userId, key };
+      request.idempotencyKey = { userId, key, recorded: false };
       return;
     }
     const [first] = await this.db
@@ -106,19 +129,33 @@ export class Idempotency {
     await reply.send(first.response);
   }
 
+  /**
+   * The answer of a route that records it with its write (decision 104): call `record(tx, body)`
+   * last in the write's transaction, then send `send()`. Without a key it only keeps the body.
+   */
+  answer<T>(request: FastifyRequest, reply: FastifyReply, status: number): RecordedAnswer<T> {
+    return new RecordedAnswer<T>(request, reply, status);
+  }
+
   private async after(request: FastifyRequest, status: number, payload: unknown): Promise<void> {
     const held = request.idempotencyKey;
     if (!held) return;
     request.idempotencyKey = null;
-    const where = and(eq(idempotencyKeys.userId, held.userId), eq(idempotencyKeys.key, held.key));
+    if (held.recorded) {
+      // Kept with the write. An error answer after it means the transaction rolled back (the key is
+      // still unanswered then): the key is let go so that a retry runs at once.
+      if (status >= 400)
+        await this.db.delete(idempotencyKeys).where(and(where(held), isNull(idempotencyKeys.status)));
+      return;
+    }
     if (status >= 500 || status === 429 || typeof payload !== 'string') {
-      await this.db.delete(idempotencyKeys).where(where);
+      await this.db.delete(idempotencyKeys).where(where(held));
       return;
     }
     await this.db
       .update(idempotencyKeys)
       .set({ status, response: payload, resourceId: resourceIdOf(payload) })
-      .where(where);
+      .where(where(held));
   }
 
   /** Deletes the kept answers that carry a copy of a resource that was deleted (whoever made it). */
@@ -130,5 +167,52 @@ export class Idempotency {
   async purge(): Promise<void> {
     const before = new Date(this.clock.now().getTime() - idempotencyWindowMs);
     await this.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before));
+  }
+}
+
+/**
+ * An idempotent route's answer, recorded in its write's transaction (decision 104). The key's row
+ * is answered only while it is still unanswered: when another run of the same key (one taken for
+ * lost after `abandonedAfterMs`) committed first, this one's transaction rolls back and the caller
+ * is asked to retry, which then answers the committed answer.
+ */
+export class RecordedAnswer<T> {
+  private body: { value: T } | undefined;
+
+  constructor(
+    private readonly request: FastifyRequest,
+    private readonly reply: FastifyReply,
+    private readonly status: number,
+  ) {}
+
+  /** In the write's transaction, last: keeps `body` as the key's answer with the write. */
+  async record(tx: Executor, body: T): Promise<void> {
+    this.body = { value: body };
+    const held = this.request.idempotencyKey;
+    if (!held) return;
+    this.reply.code(this.status);
+    // the bytes the route sends: the same serializer, the same status
+    const payload = this.reply.serialize(body) as string;
+    const answered = await tx
+      .update(idempotencyKeys)
+      .set({ status: this.status, response: payload, resourceId: resourceIdOf(payload) })
+      .where(and(where(held), isNull(idempotencyKeys.status)))
+      .returning({ key: idempotencyKeys.key });
+    if (answered.length === 0) {
+      // another run of this key answered first: this write rolls back, the key is not ours
+      this.request.idempotencyKey = null;
+      throw new AppError('IDEMPOTENCY_IN_PROGRESS', idempotencyMessages.inProgress, { retryAfter: 1 });
+    }
+    held.recorded = true;
+  }
+
+  /**
+   * Sends the recorded body with the answer's status; when the route wrote nothing (nothing was
+   * recorded), `otherwise` with the same status, kept by the onSend hook as before.
+   */
+  send(otherwise?: T): FastifyReply {
+    const body = this.body ? this.body.value : otherwise;
+    if (body === undefined) throw new Error('RecordedAnswer.send: nothing recorded, nothing else to send');
+    return this.reply.code(this.status).send(body);
   }
 }

@@ -191,6 +191,14 @@ describe('WebPush against a local push service (RFC 8030/8291/8292)', () => {
     await expect(push.send(subscription, { ...payload, body: 'x'.repeat(4000) })).rejects.toThrow(/exceeds/);
     expect(subscription.received).toEqual([]);
   });
+
+  it("in production posts only to the browsers' push services: a loopback endpoint is refused unsent", async () => {
+    const production = new WebPush({ ...keys, subject: SUBJECT, production: true });
+    const subscription = service.subscribe();
+    await expect(production.send(subscription, payload)).rejects.toThrow(/not an allowed URL/);
+    expect(subscription.received).toEqual([]);
+    expect(service.rejections.filter((r) => r.subscriptionId === subscription.id)).toEqual([]);
+  });
 });
 
 describe('loadVapidKeys', () => {

@@ -244,4 +244,23 @@ describe('isAllowedPushEndpoint', () => {
     expect(isAllowedPushEndpoint('http://127.0.0.1:9/push/1', false)).toBe(true);
     expect(isAllowedPushEndpoint('https://internal.example/push', false)).toBe(false);
   });
+
+  it("takes a push service only on HTTPS's default port, 443", () => {
+    for (const production of [true, false]) {
+      expect(isAllowedPushEndpoint('https://fcm.googleapis.com:443/fcm/send/abc', production)).toBe(true);
+      for (const other of [
+        'https://fcm.googleapis.com:8443/fcm/send/abc',
+        'https://fcm.googleapis.com:80/fcm/send/abc',
+        'https://updates.push.services.mozilla.com:25/wpush/v2/x',
+        'https://web.push.apple.com:22/QG',
+        'https://wns2-par02p.notify.windows.com:6379/w/?token=x',
+        'https://android.googleapis.com:1/x',
+      ])
+        expect(isAllowedPushEndpoint(other, production), other).toBe(false);
+    }
+    // loopback (the tests' local push service, any port) only outside production
+    expect(isAllowedPushEndpoint('http://localhost:4000/push/1', false)).toBe(true);
+    expect(isAllowedPushEndpoint('http://localhost:4000/push/1', true)).toBe(false);
+    expect(isAllowedPushEndpoint('https://localhost/push/1', true)).toBe(false);
+  });
 });

@@ -76,6 +76,8 @@ export interface WebPushOptions extends VapidKeys {
   subject?: string;
   /** The whole request, connect to answer (default 10 s). */
   timeoutMs?: number;
+  /** Production: only the browsers' push services (`isAllowedPushEndpoint`), never loopback. */
+  production?: boolean;
 }
 
 /**
@@ -90,6 +92,7 @@ export class WebPush implements PushPort {
   readonly publicKey: string;
   private readonly vapidDetails: { subject: string; publicKey: string; privateKey: string };
   private readonly timeoutMs: number;
+  private readonly production: boolean;
 
   constructor(options: WebPushOptions) {
     this.publicKey = options.publicKey;
@@ -99,6 +102,7 @@ export class WebPush implements PushPort {
       privateKey: options.privateKey,
     };
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.production = options.production ?? false;
   }
 
   async send(
@@ -106,8 +110,11 @@ export class WebPush implements PushPort {
     payload: PushPayload,
     options: PushSendOptions = {},
   ): Promise<PushOutcome> {
+    // Checked at every send, not only when the browser registered it: a row stored by a server
+    // with other rules (a development one on the same database) must not be called.
     const endpoint = pushEndpoint(subscription.endpoint);
-    if (!endpoint) throw new Error('Push subscription endpoint is not an allowed URL');
+    if (!endpoint || !isAllowedPushEndpoint(subscription.endpoint, this.production))
+      throw new Error('Push subscription endpoint is not an allowed URL');
     const message: PushPayload = { title: payload.title, body: payload.body, url: payload.url };
     if (payload.tag !== undefined) message.tag = payload.tag;
     const plaintext = Buffer.from(JSON.stringify(message), 'utf8');
@@ -320,9 +327,10 @@ const PUSH_SERVICE_HOSTS = [
 ];
 
 /**
- * Whether the server may post to this endpoint: in production only the browsers' push services
- * (a client could otherwise make the server call any address: request forgery); elsewhere also
- * loopback addresses (the tests' local push service).
+ * Whether the server may post to this endpoint: in production only the browsers' push services,
+ * over HTTPS on its default port 443 (a client could otherwise make the server call any address or
+ * port: request forgery); elsewhere also loopback addresses on any port (the tests' local push
+ * service). Checked when a browser registers and again at every send.
  */
 export function isAllowedPushEndpoint(endpoint: string, production: boolean): boolean {
   let url: URL;
@@ -332,5 +340,8 @@ export function isAllowedPushEndpoint(endpoint: string, production: boolean): bo
     return false;
   }
   if (!production && LOOPBACK_HOSTS.has(url.hostname)) return true;
-  return url.protocol === 'https:' && PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname));
+  // `port` is empty for the scheme's default (an explicit :443 included).
+  return (
+    url.protocol === 'https:' && url.port === '' && PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname))
+  );
 }

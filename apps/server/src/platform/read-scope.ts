@@ -1,5 +1,5 @@
 import { and, eq, sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
-import { journalEntries } from '../db/schema/index.js';
+import { aiDocuments, documentShares, journalEntries } from '../db/schema/index.js';
 
 /**
  * Who reads a client's data: the client (everything of theirs) or a connected provider (never a
@@ -35,4 +35,14 @@ export function fromVisibleEntry(scope: ReadScope, entryId: Column | SQL): SQL {
   if (scope.includePrivate) return sql`true`;
   return sql`(${entryId} is null or exists (select 1 from ${journalEntries}
     where ${journalEntries.id} = ${entryId} and ${visibleEntries(scope.patientId, false)}))`;
+}
+
+/**
+ * Whether a provider may read what a share names (decision 103), as SQL over `document_shares`
+ * left-joined to `ai_documents`: the chat history (no document), or a document that drew on no
+ * more private entries than the client agreed to when sharing it. A document made from private
+ * entries and shared without that consent stays invisible to the provider on every read.
+ */
+export function sharedDocumentReadable(): SQL {
+  return sql`(${documentShares.documentId} is null or ${aiDocuments.privateEntriesUsed} <= ${documentShares.privateEntriesConsented})`;
 }

@@ -39,6 +39,8 @@ export interface TwoFactorSettings {
 export interface TwoFactorSettingsResponse extends MessageResponse {
   settings: TwoFactorSettings;
   totp?: { secret: string; otpauthUrl: string };
+  /** A method turned on or off: every other device is signed out, and this one goes on with this token. */
+  accessToken?: string;
 }
 
 export interface UserStats {

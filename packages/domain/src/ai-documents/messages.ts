@@ -26,6 +26,24 @@ export const aiDocumentMessages = {
   generating: 'Generating',
 } as const;
 
+const privateEntries = (count: number) => `${count} private ${count === 1 ? 'entry' : 'entries'}`;
+
+/**
+ * Sharing a generated document that draws on private entries (decision 103; the spec is silent): the
+ * share dialog says so and asks for consent, and the server refuses the share without it.
+ */
+export const privateEntriesSharing = {
+  drawsOn: (count: number) => `This document draws on ${privateEntries(count)}.`,
+  explanation:
+    'Your provider will read what it says about them (such as the feelings you checked in with most), never the entries themselves. The consent is recorded in your access history.',
+  consentLabel: (count: number) =>
+    `I agree to share what this document says about my ${privateEntries(count)}`,
+  consentMissing: 'Tick the box to share this document, or cancel.',
+  /** The server's refusal of a share without the consent. */
+  consentRequired: (count: number) =>
+    `This document draws on ${privateEntries(count)}. To share it, confirm that your provider may read what it says about them.`,
+} as const;
+
 /** Part 2 §8 "Weekly insights" and §4 "Weekly automation". */
 export const weeklyInsightMessages = {
   generating: 'Generating weekly insights in background...',

@@ -74,6 +74,11 @@ export const backupDocumentSchema = z.object({
   periodStart: day.nullish(),
   periodEnd: day.nullish(),
   generatedAt: instant,
+  /**
+   * How many private entries the document drew on (decision 103). Missing in older files: the
+   * import then counts the most it could have drawn on.
+   */
+  privateEntriesUsed: z.number().int().min(0).max(1_000_000).optional(),
 });
 export type BackupAiDocument = z.output<typeof backupDocumentSchema>;
 

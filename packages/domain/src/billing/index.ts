@@ -4,3 +4,4 @@ export * from './promo.js';
 export * from './schemas.js';
 export * from './responses.js';
 export * from './messages.js';
+export * from './trial.js';

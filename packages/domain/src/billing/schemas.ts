@@ -5,6 +5,12 @@ import { planIds } from './plans.js';
 const planType = z.enum(planIds, { error: 'Please choose a valid plan' });
 const promo = z.string().trim().max(100).optional().nullable();
 const userId = z.string().max(64).optional().nullable();
+/**
+ * The solved captcha of the promo entry: needed with every promo code, on every call that takes one
+ * (a code is looked up only with it, so no call tells whether a code exists without a solved
+ * captcha); the one validate-promo accepted, to redeem that same code.
+ */
+const captchaToken = z.string().max(4000).optional().nullable();
 
 export const createCheckoutSchema = z.object({
   planType,
@@ -14,6 +20,7 @@ export const createCheckoutSchema = z.object({
   isDowngrade: z.boolean().optional().default(false),
   applyFirstTimeTrial: z.boolean().optional().default(true),
   promoCode: promo,
+  captchaToken,
 });
 export type CreateCheckoutRequest = z.input<typeof createCheckoutSchema>;
 
@@ -22,6 +29,7 @@ export const updateSubscriptionSchema = z.object({
   updateType: z.enum(['immediate', 'renewal']).optional().default('immediate'),
   reason: z.string().trim().max(100).optional(),
   promoCode: promo,
+  captchaToken,
 });
 export type UpdateSubscriptionRequest = z.input<typeof updateSubscriptionSchema>;
 

@@ -67,11 +67,17 @@ describe('the legal documents registry', () => {
 
   it('carries the effective dates the spec lists', () => {
     expect(legalDocuments.terms.effectiveDate).toMatch(/^2025-02-/);
-    expect(legalDocuments.privacy.effectiveDate).toMatch(/^2025-02-/);
-    expect(legalDocuments.privacy.version).toBe('1.0');
+    // The spec's Privacy Policy is version 1.0 of February 2025; 1.1 added the kept code of an
+    // address whose trial was used (decision 106).
+    const changelog = readFileSync(new URL('./texts/CHANGELOG.md', import.meta.url), 'utf8');
+    expect(changelog).toContain(
+      '| Privacy Policy and Data Protection Framework (`privacy.md`) | 1.0 | 2025-02-01 |',
+    );
+    expect(legalDocuments.privacy.version).toBe('1.1');
     expect(legalDocuments['hipaa-notice'].effectiveDate).toBe('2024-02-01');
     expect(formatLegalDate('2024-02-01')).toBe('February 1, 2024');
-    expect(versionLine(legalDocuments.privacy)).toBe('Version 1.0 · Effective February 1, 2025');
+    expect(versionLine(legalDocuments.terms)).toBe('Version 1.0 · Effective February 1, 2025');
+    expect(versionLine(legalDocuments.privacy)).toBe('Version 1.1 · Effective November 28, 2026');
     expect(plain('terms')).toContain('February 2025');
     expect(plain('privacy')).toContain('February 2025');
     expect(plain('hipaa-notice')).toContain('Effective February 1, 2024');
@@ -243,6 +249,13 @@ describe('the Privacy Policy and Data Protection Framework', () => {
 
   it('names the privacy contact by the configured address', () => {
     expect(section('privacy', 'Contact information')).toContain('Email: {privacyEmail}');
+  });
+
+  it('names what is kept of an address whose free trial was used, and what for (decision 106)', () => {
+    const retention = section('privacy', 'Data retention and deletion');
+    expect(retention).toContain('when your account is deleted, or when you change your email address');
+    expect(retention).toContain('a one-way code computed from it with a secret key');
+    expect(retention).toContain('so that the same address does not get a second free trial');
   });
 });
 

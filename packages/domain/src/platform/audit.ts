@@ -42,6 +42,8 @@ export const auditActions = [
   'RESEARCH_CONSENT_CHANGED',
   'MARKETING_AUTHORIZATION_GRANTED',
   'MARKETING_AUTHORIZATION_REVOKED',
+  /** A client shared a document that draws on private entries, consenting to it (decision 103). */
+  'PRIVATE_ENTRIES_SHARED',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -10,7 +10,11 @@ export const errorCodes = {
   /** The local checkout's card was refused. */
   CARD_DECLINED: 402,
   NOT_FOUND: 404,
+  /** A body (or headers) that did not arrive in time (HTTP_*_TIMEOUT_MS); the connection closes. */
+  REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
+  /** A share of a document that draws on private entries, without the client's consent (decision 103). */
+  PRIVATE_ENTRIES_CONSENT_REQUIRED: 409,
   /** A retry while the first request with its Idempotency-Key still runs. */
   IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,

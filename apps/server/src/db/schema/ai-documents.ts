@@ -55,6 +55,12 @@ export const aiDocuments = pgTable(
     periodStart: date('period_start', { mode: 'string' }),
     periodEnd: date('period_end', { mode: 'string' }),
     generatedAt: timestamp('generated_at', { withTimezone: true }).notNull(),
+    /**
+     * How many of the client's private entries the generator was given (decision 103): a document
+     * that drew on any reaches a provider only through a share the client consented to
+     * (`document_shares.private_entries_consented`). Weekly reports never read private entries (0).
+     */
+    privateEntriesUsed: integer('private_entries_used').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -83,6 +89,12 @@ export const documentShares = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<SharedSummaryKind | 'weeklyReport'>().notNull(),
     documentId: uuid('document_id').references(() => aiDocuments.id, { onDelete: 'cascade' }),
+    /**
+     * How many private entries the client agreed, when sharing, that the provider may read what the
+     * document says of (decision 103). A provider reads the document only while it drew on no more
+     * than this (`sharedDocumentReadable` in platform/read-scope.ts).
+     */
+    privateEntriesConsented: integer('private_entries_consented').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },

@@ -67,6 +67,17 @@ export const promoRedemptions = pgTable(
 );
 
 /**
+ * First-time trials of accounts that no longer hold the address they used it under (deleted, or
+ * moved to another address): the address's trial mailbox (the domain's `trialMailbox`) as a keyed
+ * hash only (HMAC-SHA-256 under a key derived from the server secret), no id, no address, no date,
+ * kept for this purpose only, so that the address does not get the trial again (decision 106; the
+ * Privacy Policy says so).
+ */
+export const usedTrials = pgTable('used_trials', {
+  mailboxHash: text('mailbox_hash').primaryKey(),
+});
+
+/**
  * A user's subscription: one row per user, written only from the billing provider's confirmed
  * events (decision 078). It stays after a drop to free (plan free-tier) so that `trial_used_at`
  * keeps the first-time trial to one per person. `last_event_at` orders the provider's events: an

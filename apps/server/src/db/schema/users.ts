@@ -66,6 +66,7 @@ export const sessionEndReasons = [
   'absolute',
   'access_withdrawn',
   'account_deleted',
+  'two_factor_changed',
 ] as const;
 export type SessionEndReason = (typeof sessionEndReasons)[number];
 

@@ -1,10 +1,11 @@
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIn, password, startServer, type Client, type TestServer } from '../../../test/harness.js';
 
 /**
  * Ending a session ends it (issue 10 item 5, OWASP ASVS 3.3.1/3.3.3): after logout, a password
- * change or reset, refresh-token reuse or the account's deletion, the access tokens of that
- * session answer 401 at once, not when they expire 15 minutes later.
+ * change or reset, a two-factor change, refresh-token reuse or the account's deletion, the access
+ * tokens of that session answer 401 at once, not when they expire 15 minutes later.
  */
 let server: TestServer;
 beforeAll(async () => {
@@ -98,6 +99,93 @@ describe('the access token of an ended session is refused at once', () => {
     await expectRefused(token, 'password change (own old token)');
     await expectRefused(login.body.accessToken, 'password change (other device)');
     expect((await client.get('/api/v1/me', { token: changed.body.accessToken })).status).toBe(200);
+  });
+
+  describe('after a two-factor change (decision 105): the other sessions end, the changing device goes on', () => {
+    const signedOut = 'Your other devices have been signed out.';
+    const update = (client: Client, body: unknown) =>
+      client.put<{ message: string; accessToken?: string; totp?: { secret: string } }>(
+        '/api/v1/update-2fa-settings',
+        body,
+      );
+
+    /** Another device of the user, signed in before the change (2FA off at that moment). */
+    async function otherDevice(email: string) {
+      const device = server.client();
+      const login = await device.post<{ accessToken: string }>('/api/v1/login', { email, password });
+      expect(login.status).toBe(200);
+      expect((await device.get('/api/v1/me', { token: login.body.accessToken })).status).toBe(200);
+      return { device, token: login.body.accessToken };
+    }
+
+    /** The other device's access token answers 401 and its refresh token is refused. */
+    async function expectSignedOut(other: { device: Client; token: string }, label: string) {
+      await expectRefused(other.token, label);
+      expect((await other.device.get('/api/v1/refresh')).status, `${label}: refresh`).toBe(401);
+    }
+
+    /** The device that changed it works on with the answer's token, and refreshes with its cookie. */
+    async function expectGoesOn(client: Client, accessToken: string | undefined, label: string) {
+      expect(accessToken, label).toEqual(expect.any(String));
+      expect((await client.get('/api/v1/me', { token: accessToken })).status, label).toBe(200);
+      const audit = await client.post(
+        '/api/audit-logs',
+        { logs: [{ action: 'VIEW_PAGE' }] },
+        { token: accessToken },
+      );
+      expect(audit.status, label).toBe(202);
+      expect((await client.get('/api/v1/refresh')).status, `${label}: refresh`).toBe(200);
+    }
+
+    it('turned on with email codes, then off', async () => {
+      const { client, user, token } = await signedInPatient();
+      const before = await otherDevice(user.email);
+      const on = await update(client, { action: 'enable-email', password });
+      expect(on.status).toBe(200);
+      expect(on.body.message).toBe(`Two-factor authentication by email is on. ${signedOut}`);
+      await expectSignedOut(before, 'two-factor on (other device)');
+      // As with a password change, this device's old session is replaced by the new one.
+      await expectRefused(token, 'two-factor on (own old token)');
+      await expectGoesOn(client, on.body.accessToken, 'two-factor on (this device)');
+
+      // Off: a device that signed in with its code is signed out in turn.
+      client.token = on.body.accessToken;
+      const device = server.client();
+      const pending = await device.post<{ two_factor_token: string }>('/api/v1/login', {
+        email: user.email,
+        password,
+      });
+      const code = codeIn((await server.mail(user.email, /sign-in code/)).text);
+      const verified = await device.post<{ accessToken: string }>('/api/v1/verify-2fa', {
+        two_factor_token: pending.body.two_factor_token,
+        two_factor_code: code,
+      });
+      expect(verified.status).toBe(200);
+      const off = await update(client, { action: 'disable', password });
+      expect(off.status).toBe(200);
+      expect(off.body.message).toBe(`Two-factor authentication is off. ${signedOut}`);
+      await expectSignedOut({ device, token: verified.body.accessToken }, 'two-factor off (other device)');
+      await expectGoesOn(client, off.body.accessToken, 'two-factor off (this device)');
+    });
+
+    it('turned on with an authenticator app: starting the set-up ends nothing, confirming it does', async () => {
+      const { client, user } = await signedInPatient();
+      const before = await otherDevice(user.email);
+      const started = await update(client, { action: 'start-totp', password });
+      expect(started.status).toBe(200);
+      expect(started.body.accessToken).toBeUndefined();
+      expect((await before.device.get('/api/v1/me', { token: before.token })).status).toBe(200);
+      const confirmed = await update(client, {
+        action: 'confirm-totp',
+        code: await generate({ secret: started.body.totp?.secret ?? '' }),
+      });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body.message).toBe(
+        `Two-factor authentication with an authenticator app is on. ${signedOut}`,
+      );
+      await expectSignedOut(before, 'authenticator on (other device)');
+      await expectGoesOn(client, confirmed.body.accessToken, 'authenticator on (this device)');
+    });
   });
 
   it('after a password reset', async () => {

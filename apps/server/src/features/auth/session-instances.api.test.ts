@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { password, startServer, type TestServer } from '../../../test/harness.js';
+import { password, startServer, type Client, type TestServer } from '../../../test/harness.js';
+import { eventually, openStream } from '../../../test/sse.js';
 import { testDatabaseUrl, testRedisUrl } from '../../../test/template.js';
 
 /**
  * Two server instances on one PostgreSQL database (and one Redis with TEST_REDIS_URL): a session
- * ended on one is refused on the other at once, although the other had it cached as alive. Needs
+ * ended on one is refused on the other at once, although the other had it cached as alive, and the
+ * live streams the other holds for it close within a second. Needs
  * a PostgreSQL server (TEST_DATABASE_URL; CI runs the suite on it): the embedded database is one
  * process, so there is no second instance to tell.
  */
@@ -97,6 +99,45 @@ describe.skipIf(!testDatabaseUrl)(
       ).toBe(401);
     });
 
+    /** A live stream held by B for the client's session, open and past its first event. */
+    async function streamOnB(client: Client) {
+      const stream = await openStream(b.url, client);
+      expect(stream.status).toBe(200);
+      await eventually(() => stream.events.some((e) => e.event === 'unread'), 5_000, 'the stream on B');
+      let closed = false;
+      void stream.closed.then(() => (closed = true));
+      return Object.assign(stream, { isClosed: () => closed });
+    }
+
+    it('logout on A: the session’s live stream on B closes within a second and carries nothing more', async () => {
+      const { client, user } = await sessionSeenOnB();
+      const stream = await streamOnB(client);
+      expect((await client.post('/api/v1/logout')).status).toBe(200);
+      await eventually(stream.isClosed, 1_000, 'the stream on B to close');
+      const seen = stream.events.length;
+      await a.services.notifications.notify(user.id, {
+        type: 'important_update',
+        title: 'After logout',
+        message: 'Must not arrive',
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(stream.events.slice(seen)).toEqual([]);
+    });
+
+    it('two-factor turned on on A: the other device’s live stream on B closes within a second', async () => {
+      const { client, user } = await sessionSeenOnB();
+      const other = a.client();
+      const login = await other.post<{ accessToken: string }>('/api/v1/login', {
+        email: user.email,
+        password,
+      });
+      other.token = login.body.accessToken;
+      const stream = await streamOnB(other);
+      const on = await client.put('/api/v1/update-2fa-settings', { action: 'enable-email', password });
+      expect(on.status).toBe(200);
+      await eventually(stream.isClosed, 1_000, 'the other device’s stream on B to close');
+    });
+
     it('activity seen on B keeps the session alive for a refresh on A', async () => {
       const { client, token } = await sessionSeenOnB();
       const advance = (ms: number) => {
@@ -118,6 +159,7 @@ describe.skipIf(!testDatabaseUrl)(
       'while the listener is down, B reads the row on every request, so a lost message changes nothing',
       async () => {
         const { client, token } = await sessionSeenOnB();
+        const stream = await streamOnB(client);
         // Cut both instances' LISTEN connections (this test file's own database only).
         await b.database.db.execute(
           sql`select pg_terminate_backend(pid) from pg_stat_activity
@@ -138,6 +180,8 @@ describe.skipIf(!testDatabaseUrl)(
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
         expect(b.ctx.sessionRegistry.busHealthy).toBe(true);
+        // Back, B looks again at the sessions of its streams: the one ended in the gap closes.
+        await eventually(stream.isClosed, 1_000, 'the stream of the session ended in the gap to close');
         const again = await sessionSeenOnB();
         expect((await again.client.post('/api/v1/logout')).status).toBe(200);
         await refusedOnB(again.token);

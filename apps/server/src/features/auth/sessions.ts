@@ -135,7 +135,12 @@ export class Sessions {
       );
       return this.refuse(reply, session.id, 'token_reuse');
     }
-    if (!user.activated || !user.approved) return this.refuse(reply, session.id, 'access_withdrawn');
+    if (!user.activated || !user.approved) {
+      // The account is no longer active: every session of it ends, on every instance, with whatever
+      // it holds open (the live streams), not only the one that asked.
+      await sessionRegistry.endAllOf(user.id, 'access_withdrawn');
+      return this.refuse(reply);
+    }
     const expired = sessionRegistry.expiry(session);
     if (expired) return this.refuse(reply, session.id, expired);
     if (token.expiresAt.getTime() <= now.getTime()) return this.refuse(reply);

@@ -27,6 +27,7 @@ interface Settings {
   settings: { enabled: boolean; method: string | null; totpPending: boolean };
   totp?: { secret: string; otpauthUrl: string };
   message: string;
+  accessToken?: string;
 }
 
 /** Waits until `count` sign-in mails reached the address; answers the code of the newest. */
@@ -61,7 +62,15 @@ const verify = (client: Client, token: string, code: string) =>
     two_factor_token: token,
     two_factor_code: code,
   });
-const update = (client: Client, body: unknown) => client.put<Settings>('/api/v1/update-2fa-settings', body);
+/**
+ * A change of the settings; a method turned on or off ends every session and answers the new one's
+ * access token (decision 105), which the client goes on with, as the web app does.
+ */
+async function update(client: Client, body: unknown) {
+  const reply = await client.put<Settings>('/api/v1/update-2fa-settings', body);
+  if (reply.body.accessToken) client.token = reply.body.accessToken;
+  return reply;
+}
 
 describe('two-factor by email', () => {
   it('is enabled with the password; login then needs the mailed code', async () => {

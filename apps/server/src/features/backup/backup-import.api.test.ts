@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import yazl from 'yazl';
 import { backupMessages as msg, goalMessages } from '@mindledger/domain';
-import { backupImports, goalMentions, goals, journalEntries } from '../../db/schema/index.js';
+import { aiDocuments, backupImports, goalMentions, goals, journalEntries } from '../../db/schema/index.js';
+import { connect } from '../../../test/connections.js';
+import { therapistProfile } from '../../platform/ai/local/documents/therapist-profile.js';
+import { journeyInput } from '../../platform/ai/local/documents/test-fixtures.js';
 import {
   confirmImport,
   daylioCsv,
@@ -107,6 +110,68 @@ describe('reading a backup archive', () => {
     const again = await importFile(client, zip, 'backup.zip');
     expect(again.result!.added.entries).toBe(0);
     expect(await entriesOf(user.id)).toHaveLength(250);
+  });
+});
+
+describe('Initial Journey documents in a backup', () => {
+  it('keep the private entries they drew on; an older file is counted at its most, so sharing asks for consent', async () => {
+    const { client, user } = await server.signIn();
+    const provider = await server.signIn({ role: 'provider' });
+    await connect(server, provider.user.id, user.id);
+    const content = therapistProfile(journeyInput);
+    const document = (id: string, generatedAt: string, privateEntriesUsed?: number) => ({
+      id,
+      kind: 'therapistProfile',
+      content,
+      generatedAt,
+      ...(privateEntriesUsed === undefined ? {} : { privateEntriesUsed }),
+    });
+    const backup = {
+      format: 'mindledger-backup',
+      version: 1,
+      exportedAt: '2025-03-10T12:00:00.000Z',
+      profile: { firstName: 'Ana', lastName: 'Lee', timezone: 'UTC' },
+      entries: [
+        {
+          id: 'e1',
+          entryAt: '2025-03-01T09:00:00.000Z',
+          userTimezone: 'UTC',
+          mood: 'Angry',
+          notes: 'Kept to myself.',
+          journalType: 'prompt',
+          isPrivate: true,
+          emotionData: { primaryEmotion: 'Anger', intensity: 7, category: 'negative', path: ['Anger'] },
+        },
+      ],
+      documents: [
+        document('older', '2025-03-02T12:00:00.000Z'),
+        document('counted', '2025-03-03T12:00:00.000Z', 0),
+        document('before', '2025-01-10T12:00:00.000Z'),
+      ],
+    };
+    const done = await importFile(client, await zipOf({ 'backup.json': exportLayout(backup) }), 'backup.zip');
+    expect(done).toMatchObject({ status: 'completed', result: { added: { entries: 1, documents: 3 } } });
+    const rows = await server.database.db
+      .select()
+      .from(aiDocuments)
+      .where(eq(aiDocuments.patientId, user.id))
+      .orderBy(aiDocuments.generatedAt);
+    // seven weeks before the private entry: none; the day after it, an older file's: at its most;
+    // the file's own count as it says
+    expect(rows.map((r) => r.privateEntriesUsed)).toEqual([0, 1, 0]);
+
+    const share = (documentId: string) =>
+      client.post<{ code?: string }>('/api/ai/share-summary', {
+        doctorEmail: provider.user.email,
+        summaryTableName: 'ij-therapistprofiles',
+        documentId,
+      });
+    const older = rows.find((r) => r.generatedAt.toISOString() === '2025-03-02T12:00:00.000Z')!;
+    const refused = await share(older.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('PRIVATE_ENTRIES_CONSENT_REQUIRED');
+    const counted = rows.find((r) => r.generatedAt.toISOString() === '2025-03-03T12:00:00.000Z')!;
+    expect((await share(counted.id)).status).toBe(200);
   });
 });
 
@@ -408,6 +473,79 @@ describe('hostile files change nothing', () => {
     expect(await entriesOf(a.user.id)).toEqual(before);
     expect((await entriesOf(b.user.id)).every((e) => !before.some((x) => x.id === e.id))).toBe(true);
   });
+
+  it(
+    'an import whose run died with its process fails within a minute; confirm then answers so',
+    { timeout: 60_000 },
+    async () => {
+      const service = server.services.backup as unknown as {
+        running: Map<string, { controller: AbortController; progress: number }>;
+      };
+      const { client, user } = await server.signIn();
+      const lost = (await uploadImport(client, daylioCsv, 'd.csv')).body.data.importId;
+      const next = (await uploadImport(client, daylioCsv, 'e.csv')).body.data.importId;
+      // What a process killed in the middle of a run leaves: the import started (its run wrote
+      // progress and its last heartbeat 50 s ago), its job taken, and no run anywhere.
+      const at = (ms: number) => new Date(server.clock.now().getTime() - ms);
+      const set = (id: string, values: Partial<typeof backupImports.$inferInsert>) =>
+        server.database.db.update(backupImports).set(values).where(eq(backupImports.id, id));
+      await set(lost, { status: 'importing', progress: 12, updatedAt: at(50_000) });
+      const busy = await client.post('/api/v1/import/confirm', {
+        importId: next,
+        importOptions: { timezone: 'UTC' },
+      });
+      expect(busy.status).toBe(409);
+      expect(busy.body).toMatchObject({ message: msg.running });
+
+      // Beside it: a run alive in this process, and an import whose job waits in the queue (not
+      // started), both as quiet: neither is touched.
+      const other = await server.signIn();
+      const alive = (await uploadImport(other.client, daylioCsv, 'd.csv')).body.data.importId;
+      await set(alive, { status: 'importing', progress: 30, updatedAt: at(50_000) });
+      service.running.set(alive, { controller: new AbortController(), progress: 30 });
+      const third = await server.signIn();
+      const queued = (await uploadImport(third.client, daylioCsv, 'd.csv')).body.data.importId;
+      await set(queued, { status: 'importing', progress: 0, updatedAt: at(50_000) });
+
+      try {
+        // the jobs' tick fails it: within the minute since the run's last sign of life
+        await server.ctx.jobs.tick();
+        let seen = await client.get<{ data: { status: string; error: string | null } }>(
+          `/api/v1/import/progress/${lost}`,
+        );
+        for (let i = 0; seen.body.data.status === 'importing' && i < 150; i += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          seen = await client.get(`/api/v1/import/progress/${lost}`);
+        }
+        expect(seen.body.data).toMatchObject({ status: 'failed', error: msg.failed });
+        expect(await entriesOf(user.id)).toHaveLength(0);
+        const history = await client.get<{ data: { imports: { importId: string; error: string }[] } }>(
+          '/api/v1/import/history',
+        );
+        expect(history.body.data.imports.find((i) => i.importId === lost)?.error).toBe(msg.failed);
+
+        // confirm of the failed one answers its failure; the client's next import runs
+        const again = await client.post('/api/v1/import/confirm', { importId: lost });
+        expect(again.status).toBe(409);
+        expect(again.body).toMatchObject({ message: msg.failed });
+        const done = await confirmImport(client, next, { importOptions: { timezone: 'UTC' } });
+        expect(done.status).toBe('completed');
+
+        const [stillAlive] = await server.database.db
+          .select()
+          .from(backupImports)
+          .where(eq(backupImports.id, alive));
+        const [stillQueued] = await server.database.db
+          .select()
+          .from(backupImports)
+          .where(eq(backupImports.id, queued));
+        expect([stillAlive?.status, stillQueued?.status]).toEqual(['importing', 'importing']);
+      } finally {
+        service.running.delete(alive);
+        for (const id of [alive, queued]) await set(id, { status: 'cancelled', progress: 0 });
+      }
+    },
+  );
 
   it('a cancel or a failure in the middle leaves nothing; an upload can be cancelled', async () => {
     const { client, user } = await server.signIn();

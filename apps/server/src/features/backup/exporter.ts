@@ -138,6 +138,7 @@ async function* documentText(
       periodStart: d.periodStart,
       periodEnd: d.periodEnd,
       generatedAt: d.generatedAt.toISOString(),
+      privateEntriesUsed: d.privateEntriesUsed,
     })),
   };
   counts.goals = goalRows.length;

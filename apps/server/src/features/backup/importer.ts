@@ -388,6 +388,8 @@ export async function applyImport(
       periodStart: d.periodStart,
       periodEnd: d.periodEnd,
       generatedAt: d.generatedAt,
+      privateEntriesUsed:
+        d.privateEntriesUsed ?? (await repo.privateEntriesAround(tx, userId, d.generatedAt)),
     });
     if (resolution !== 'replace') result.added.documents += 1;
   }

@@ -6,6 +6,11 @@ export { BackupService } from './service.js';
 
 /** How often expired backups and abandoned imports are cleaned. */
 const PURGE_TICK_SECONDS = 600;
+/**
+ * How often imports whose run died with its process are failed (service.ts `failLostRuns`): with a
+ * run silent for 45 s, within a minute of the kill, so within a minute of a restart.
+ */
+export const LOST_RUN_TICK_SECONDS = 15;
 
 /** The client's data, theirs: backup export and import (issue 17; docs/API-backup.md). */
 export const backupFeature: Feature = {
@@ -16,6 +21,9 @@ export const backupFeature: Feature = {
     ctx.jobs.register<ImportJob>(IMPORT_JOB, (job) => services.backup.runImport(job));
     ctx.jobs.every('backup-purge', PURGE_TICK_SECONDS, async () => {
       await services.backup.purge();
+    });
+    ctx.jobs.every('backup-lost-runs', LOST_RUN_TICK_SECONDS, async () => {
+      await services.backup.failLostRuns();
     });
   },
 };

@@ -93,6 +93,8 @@ export interface ImportDocument {
   periodStart: string | null;
   periodEnd: string | null;
   generatedAt: Date;
+  /** As the file says; null when it does not (an older file): the import counts it (decision 103). */
+  privateEntriesUsed: number | null;
 }
 
 export interface ImportFile {
@@ -454,6 +456,7 @@ function backupHeadContent(
       periodStart: d.periodStart ?? null,
       periodEnd: d.periodEnd ?? null,
       generatedAt,
+      privateEntriesUsed: kind === 'weeklyReport' ? 0 : (d.privateEntriesUsed ?? null),
     });
   });
   const messages = doc.initialJourney.messages.flatMap((m, i) => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import {
   aiDocuments,
@@ -114,6 +114,41 @@ export class BackupRepo {
       .where(and(eq(backupImports.id, id), inArray(backupImports.status, from)))
       .returning({ id: backupImports.id });
     return rows.length > 0;
+  }
+
+  /** A running import's heartbeat (nothing once it has ended). */
+  async touchImport(id: string, at: Date): Promise<void> {
+    await this.db
+      .update(backupImports)
+      .set({ updatedAt: at })
+      .where(and(eq(backupImports.id, id), eq(backupImports.status, 'importing')));
+  }
+
+  /**
+   * Moves the started imports (progress > 0) whose last heartbeat is before `cutoff`, other than
+   * `except`, to `values` in one statement; answers them.
+   */
+  async failSilentRuns(
+    cutoff: Date,
+    except: string[],
+    values: Partial<typeof backupImports.$inferInsert>,
+  ): Promise<{ id: string; fileKey: string | null }[]> {
+    return this.db
+      .update(backupImports)
+      .set(values)
+      .where(
+        and(
+          eq(backupImports.status, 'importing'),
+          gt(backupImports.progress, 0),
+          lte(backupImports.updatedAt, cutoff),
+          except.length > 0 ? notInArray(backupImports.id, except) : undefined,
+        ),
+      )
+      .returning({ id: backupImports.id, fileKey: backupImports.fileKey });
+  }
+
+  async clearFiles(ids: string[]): Promise<void> {
+    await this.db.update(backupImports).set({ fileKey: null }).where(inArray(backupImports.id, ids));
   }
 
   async imports(userId: string, limit: number): Promise<ImportRow[]> {
@@ -427,6 +462,26 @@ export class BackupRepo {
       await tx
         .insert(initialJourneyMessages)
         .values(messages.map((m, i) => ({ patientId: userId, seq: start + i + 1, ...m })));
+  }
+
+  /**
+   * The most private entries an Initial Journey document generated at `at` could have drawn on, for
+   * a file that does not say (decision 103): the client's private entries with an emotion of the 30
+   * days before it, a day more each side for any time zone (as migration 0022 counts old documents).
+   */
+  async privateEntriesAround(tx: Tx, userId: string, at: Date): Promise<number> {
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(journalEntries)
+      .where(
+        and(
+          eq(journalEntries.patientId, userId),
+          sql`${journalEntries.isPrivate} and ${journalEntries.primaryEmotion} is not null`,
+          sql`${journalEntries.localDay} between (${at.toISOString()}::timestamptz at time zone 'UTC')::date - 31
+            and (${at.toISOString()}::timestamptz at time zone 'UTC')::date + 1`,
+        ),
+      );
+    return Number(row?.n ?? 0);
   }
 
   async insertDocument(tx: Tx, values: typeof aiDocuments.$inferInsert) {

@@ -45,6 +45,8 @@ const templateQuery = z.object({
 /** Backup and import (`/api/v1`, Part 2 §7 Backup; docs/API-backup.md): the client's own data only. */
 export function backupRoutes(ctx: AppContext, service: BackupService): FastifyPluginAsyncZod {
   const patient = { preValidation: ctx.guards.requireRole('patient') };
+  // Import files may take HTTP_UPLOAD_TIMEOUT_MS to arrive (platform/http-timeouts.ts).
+  const upload = { config: { upload: true } };
   const id = (raw: string, message: string) => checkedId(raw, message);
 
   return async (app) => {
@@ -52,8 +54,12 @@ export function backupRoutes(ctx: AppContext, service: BackupService): FastifyPl
       '/export/initiate',
       { ...patient, config: { idempotent: true }, schema: { tags } },
       async (request, reply) => {
-        const data = await service.startExport(request, caller(request));
-        return reply.code(202).send({ success: true, message: msg.exportStarted, data });
+        // the answer is kept with the export, in its transaction (decision 104)
+        const answer = ctx.idempotency.answer(request, reply, 202);
+        await service.startExport(request, caller(request), (tx, data) =>
+          answer.record(tx, { success: true, message: msg.exportStarted, data }),
+        );
+        return answer.send();
       },
     );
 
@@ -80,26 +86,31 @@ export function backupRoutes(ctx: AppContext, service: BackupService): FastifyPl
       },
     );
 
-    app.post('/import/initiate', { ...patient, schema: { tags } }, async (request, reply) => {
+    app.post('/import/initiate', { ...patient, ...upload, schema: { tags } }, async (request, reply) => {
       const data = await service.upload(request, caller(request));
       return reply.code(201).send({ success: true, data });
     });
 
     app.post(
       '/import/validate',
-      { ...patient, bodyLimit: inlineBodyLimit + 65_536, schema: { tags, body: fileBody } },
+      { ...patient, ...upload, bodyLimit: inlineBodyLimit + 65_536, schema: { tags, body: fileBody } },
       async (request) => ({ success: true, data: await service.validate(caller(request), request.body) }),
     );
 
     app.post(
       '/import/preview',
-      { ...patient, bodyLimit: inlineBodyLimit + 65_536, schema: { tags, body: fileBody } },
+      { ...patient, ...upload, bodyLimit: inlineBodyLimit + 65_536, schema: { tags, body: fileBody } },
       async (request) => ({ success: true, data: await service.preview(caller(request), request.body) }),
     );
 
     app.post(
       '/import/confirm',
-      { ...patient, bodyLimit: inlineBodyLimit + 4 * 1024 * 1024, schema: { tags, body: confirmBody } },
+      {
+        ...patient,
+        ...upload,
+        bodyLimit: inlineBodyLimit + 4 * 1024 * 1024,
+        schema: { tags, body: confirmBody },
+      },
       async (request, reply) => {
         const data = await service.confirm(request, caller(request), request.body);
         return reply.code(202).send({ success: true, message: msg.confirmStarted, data });

@@ -23,6 +23,7 @@ import {
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { InWrite } from '../../platform/idempotency.js';
 import { collectGarbage } from '../../platform/memory.js';
 import type { AccessClaims } from '../../platform/tokens.js';
 import { streamUpload } from '../../platform/uploads.js';
@@ -57,9 +58,19 @@ export interface ImportOptions {
   onConflict?: ConflictResolution;
 }
 
-/** An import not confirmed within a day is dropped with its file; a run lost for an hour fails. */
+/**
+ * An import not confirmed within a day is dropped with its file; one confirmed whose run never
+ * started (its job lost) fails after an hour.
+ */
 const uploadKeptMs = 24 * 3_600_000;
 const runLostMs = 3_600_000;
+/**
+ * A run writes a heartbeat on its import this often; a started run silent for `runSilentMs` died with
+ * its process (killed, out of memory) and its import fails (`failLostRuns`, every `LOST_RUN_TICK_SECONDS`):
+ * its transaction never committed, so nothing was changed (decision 104).
+ */
+export const runHeartbeatMs = 10_000;
+export const runSilentMs = 45_000;
 /** How often an import running in the worker process looks for a cancel. */
 const cancelPollMs = 1_000;
 
@@ -98,7 +109,12 @@ export class BackupService {
 
   // ——— export ———
 
-  async startExport(request: FastifyRequest, actor: AccessClaims) {
+  /** `inWrite` runs last in the export's transaction (an idempotent route records its answer there). */
+  async startExport(
+    request: FastifyRequest,
+    actor: AccessClaims,
+    inWrite?: InWrite<ReturnType<typeof presentExport>>,
+  ) {
     const id = randomUUID();
     const row = await this.repo.transaction(async (tx) => {
       const inserted = await this.repo.insertExport(tx, {
@@ -108,6 +124,7 @@ export class BackupService {
         createdAt: this.now(),
       });
       await this.ctx.jobs.send<ExportJob>(EXPORT_JOB, { exportId: id }, { key: `backup-export:${id}`, tx });
+      await inWrite?.(tx, presentExport(inserted, this.now()));
       return inserted;
     });
     await this.ctx.audit.record(
@@ -385,7 +402,13 @@ export class BackupService {
   ) {
     const row = await this.resolve(actor, body);
     if (row.status !== 'uploaded')
-      throw conflict(row.status === 'importing' ? msg.running : msg.alreadyImported);
+      throw conflict(
+        row.status === 'importing'
+          ? msg.running
+          : row.status === 'failed'
+            ? (row.error ?? msg.failed)
+            : msg.alreadyImported,
+      );
     if (await this.repo.runningImport(actor.sub)) throw conflict(msg.running);
     const options = body.importOptions ?? {};
     const resolutions = body.conflictResolutions ?? {};
@@ -454,10 +477,33 @@ export class BackupService {
 
   async runImport({ importId }: ImportJob): Promise<void> {
     const row = await this.repo.importForJob(importId);
-    if (!row || row.status !== 'importing') return;
+    if (!row || row.status !== 'importing' || this.running.has(row.id)) return;
     const controller = new AbortController();
     const state = { controller, progress: 1 };
     this.running.set(row.id, state);
+    // Started (progress 1) with a first heartbeat: from now on a silence means the run died.
+    const started = await this.repo
+      .moveImport(row.id, ['importing'], { progress: 1, updatedAt: this.now() })
+      .catch((error: unknown) => {
+        this.running.delete(row.id);
+        throw error;
+      });
+    if (!started) {
+      this.running.delete(row.id);
+      return;
+    }
+    let beating = false;
+    const heartbeat = setInterval(() => {
+      // one at a time: on the embedded database it waits for the run's transaction
+      if (beating) return;
+      beating = true;
+      void this.repo
+        .touchImport(row.id, this.now())
+        .catch(() => undefined)
+        .finally(() => {
+          beating = false;
+        });
+    }, runHeartbeatMs);
     // In the worker process (JOBS_IN_PROCESS=false) the API server cannot see this process's
     // memory: the progress is written to the import's row, and a cancel is read from it.
     const remote = !this.ctx.config.jobsInProcess;
@@ -548,6 +594,7 @@ export class BackupService {
         completedAt: this.now(),
       });
     } finally {
+      clearInterval(heartbeat);
       if (watch) clearInterval(watch);
       this.running.delete(row.id);
       collectGarbage();
@@ -608,6 +655,24 @@ export class BackupService {
 
   template(type: TemplateType, format: TemplateFormat, includeExamples: boolean) {
     return templateFile(type, format, includeExamples);
+  }
+
+  /**
+   * The tick (every `LOST_RUN_TICK_SECONDS`): started runs silent for `runSilentMs` died with their
+   * process; their imports fail ('The import failed. Nothing was changed.': the run's transaction
+   * never committed) and their files go. A run alive in this process is never one of them; on
+   * PostgreSQL a run in another process beats on its own connection.
+   */
+  async failLostRuns(): Promise<number> {
+    const now = this.now();
+    const lost = await this.repo.failSilentRuns(
+      new Date(now.getTime() - runSilentMs),
+      [...this.running.keys()],
+      { status: 'failed', progress: 0, error: msg.failed, updatedAt: now, completedAt: now },
+    );
+    for (const row of lost) if (row.fileKey) await this.ctx.files.delete(row.fileKey).catch(() => undefined);
+    if (lost.length > 0) await this.repo.clearFiles(lost.map((row) => row.id));
+    return lost.length;
   }
 
   /** The tick: expired backups' files, uploads never confirmed, runs lost. */

@@ -6,6 +6,7 @@ import { stripeWebhookRoutes } from './stripe/webhook-routes.js';
 
 export { seedDemoBilling } from './demo-seed.js';
 export { BillingService, holdsPlan } from './service.js';
+export { UsedTrials } from './used-trials.js';
 export type { BillingPort } from './port.js';
 
 /** How often the local provider's renewals are looked for. */

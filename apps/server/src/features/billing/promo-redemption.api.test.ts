@@ -107,7 +107,10 @@ describe('validate-promo', () => {
       expect(reply.status, code).toBe(200);
       expect(reply.body, code).toMatchObject({ valid: false, message });
     }
-    await subscribe(client, 'standard-monthly', { promoCode: 'ONCE1' });
+    await subscribe(client, 'standard-monthly', {
+      promoCode: 'ONCE1',
+      captchaToken: await captchaToken(client),
+    });
     expect((await validate(client, 'ONCE1', 'standard-annual')).body).toMatchObject({
       valid: false,
       message: 'You have already used this promo code.',
@@ -127,11 +130,146 @@ describe('validate-promo', () => {
   });
 });
 
+describe('the captcha before every lookup of a code (Part 2 §5 Promo entry)', () => {
+  const captchaFailed = 'Please complete the captcha verification';
+  /** Every call that takes a promo code, with a body for a client without a paid plan. */
+  const newPlanCalls = [
+    ['POST', '/api/v1/subscription/create-checkout'],
+    ['POST', '/api/v1/subscription/create'],
+    ['POST', '/api/v1/patient/create'],
+  ] as const;
+  const upgradeCalls = [
+    ['PUT', '/api/v1/subscription/update'],
+    ['POST', '/api/v1/patient/update'],
+  ] as const;
+  type Call = readonly ['POST' | 'PUT', string];
+  const send = (client: Client, [method, path]: Call, body: Record<string, unknown>) =>
+    method === 'PUT' ? client.put(path, body) : client.post(path, body);
+
+  it("a checkout or upgrade with a code and no, a malformed or another user's captcha is refused alike, whether the code exists or not", async () => {
+    await insertPromo(server, { code: 'REAL20' });
+    const { client } = await server.signIn();
+    const other = await server.signIn();
+    const upgrader = await server.signIn();
+    await subscribe(upgrader.client, 'standard-monthly', { applyFirstTimeTrial: false });
+    const cases: [Client, Call][] = [
+      ...newPlanCalls.map((call): [Client, Call] => [client, call]),
+      ...upgradeCalls.map((call): [Client, Call] => [upgrader.client, call]),
+    ];
+    for (const [who, call] of cases) {
+      for (const token of [undefined, null, '', 'bm90IGEgdG9rZW4=', 'other-user'] as const) {
+        const answers = [];
+        for (const promoCode of ['REAL20', 'NOSUCH99']) {
+          const captcha = token === 'other-user' ? await captchaToken(other.client) : token;
+          const reply = await send(who, call, {
+            planType: 'standard-annual',
+            promoCode,
+            ...(captcha === undefined ? {} : { captchaToken: captcha }),
+          });
+          const label = `${call.join(' ')} ${promoCode} ${String(token)}`;
+          expect(reply.status, label).toBe(400);
+          expect(reply.body.message, label).toBe(captchaFailed);
+          answers.push(JSON.stringify(reply.body));
+        }
+        // Nothing tells the real code from the made-up one.
+        expect(answers[0], `${call.join(' ')} ${String(token)}`).toBe(answers[1]);
+      }
+    }
+    // Nothing was started or changed.
+    expect(
+      (await client.get<{ hasSubscription: boolean }>('/api/v1/subscription/current')).body.hasSubscription,
+    ).toBe(false);
+    expect(
+      (await upgrader.client.get<{ subscription: { planType: string } }>('/api/v1/subscription/current')).body
+        .subscription.planType,
+    ).toBe('standard-monthly');
+  });
+
+  it('a captcha solved by one user is refused for another, on validate-promo too', async () => {
+    await insertPromo(server, { code: 'MINE20' });
+    const x = await server.signIn();
+    const y = await server.signIn();
+    const solvedByX = await captchaToken(x.client);
+    const reply = await y.client.post('/api/v1/subscription/validate-promo', {
+      promoCode: 'MINE20',
+      planType: 'standard-monthly',
+      captchaToken: solvedByX,
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toBe(captchaFailed);
+    // Still unused: its own user may use it.
+    const own = await x.client.post('/api/v1/subscription/validate-promo', {
+      promoCode: 'MINE20',
+      planType: 'standard-monthly',
+      captchaToken: solvedByX,
+    });
+    expect(own.body).toMatchObject({ valid: true, code: 'MINE20' });
+  });
+
+  it('the captcha validate-promo accepted redeems that code only, and answers no second question', async () => {
+    await insertPromo(server, { code: 'FLOW20' });
+    await insertPromo(server, { code: 'OTHER20' });
+    const { client } = await server.signIn();
+    const token = await captchaToken(client);
+    const checked = await client.post('/api/v1/subscription/validate-promo', {
+      promoCode: 'flow20',
+      planType: 'standard-monthly',
+      captchaToken: token,
+    });
+    expect(checked.body).toMatchObject({ valid: true, code: 'FLOW20' });
+    // Another code, or the same question again, with the spent captcha: refused.
+    for (const [path, promoCode] of [
+      ['/api/v1/subscription/create-checkout', 'OTHER20'],
+      ['/api/v1/subscription/create-checkout', 'NOSUCH99'],
+      ['/api/v1/subscription/validate-promo', 'OTHER20'],
+      ['/api/v1/subscription/validate-promo', 'FLOW20'],
+    ] as const) {
+      const reply = await client.post(path, { planType: 'standard-monthly', promoCode, captchaToken: token });
+      expect(reply.status, `${path} ${promoCode}`).toBe(400);
+      expect(reply.body.message, `${path} ${promoCode}`).toBe(captchaFailed);
+    }
+    // The checkout the plan modal goes on to, with the code it checked: the code applies.
+    const sessionId = await subscribe(client, 'standard-monthly', {
+      promoCode: 'FLOW20',
+      captchaToken: token,
+      applyFirstTimeTrial: false,
+    });
+    const page = await client.get<{ session: { promoCode: string } }>(
+      `/api/v1/subscription/local-checkout/${encodeURIComponent(sessionId)}`,
+    );
+    expect(page.body.session.promoCode).toBe('FLOW20');
+  });
+
+  it('an unused captcha answers for one code: a second code with it is refused', async () => {
+    await insertPromo(server, { code: 'FIRST20' });
+    const { client } = await server.signIn();
+    const token = await captchaToken(client);
+    const unknown = await client.post('/api/v1/subscription/create-checkout', {
+      planType: 'standard-monthly',
+      promoCode: 'GUESS1',
+      captchaToken: token,
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('This promo code does not exist.');
+    const second = await client.post('/api/v1/subscription/create-checkout', {
+      planType: 'standard-monthly',
+      promoCode: 'FIRST20',
+      captchaToken: token,
+    });
+    expect(second.status).toBe(400);
+    expect(second.body.message).toBe(captchaFailed);
+  });
+});
+
 describe('redemption', () => {
   it('discounts the invoices the duration covers and counts the use', async () => {
     const { client } = await server.signIn();
     const promo = await insertPromo(server, { code: 'HALF', discountValue: 50, duration: 'once' });
-    await subscribe(client, 'standard-annual', { promoCode: 'half', applyFirstTimeTrial: false });
+    await subscribe(client, 'standard-annual', {
+      promoCode: 'half',
+      captchaToken: await captchaToken(client),
+      applyFirstTimeTrial: false,
+    });
     const invoices = (
       await client.get<{ invoices: { total: number; discount: number; promoCode: string }[] }>(
         '/api/v1/subscription/invoices',
@@ -151,11 +289,13 @@ describe('redemption', () => {
     const clients = await Promise.all(
       Array.from({ length: 50 }, () => server.signIn().then((s) => s.client)),
     );
+    const tokens = await Promise.all(clients.map((client) => captchaToken(client)));
     const sessions = await Promise.all(
-      clients.map((client) =>
+      clients.map((client, i) =>
         client.post<{ sessionId: string }>('/api/v1/subscription/create-checkout', {
           planType: 'standard-monthly',
           promoCode: 'TEN',
+          captchaToken: tokens[i],
           applyFirstTimeTrial: false,
         }),
       ),
@@ -182,14 +322,17 @@ describe('redemption', () => {
   it('a one-time code used twice at once by one client counts once', async () => {
     const { client } = await server.signIn();
     await insertPromo(server, { code: 'SOLO', oneTimeUse: true });
+    const [one, two] = [await captchaToken(client), await captchaToken(client)];
     const [a, b] = await Promise.all([
       client.post<{ sessionId: string }>('/api/v1/subscription/create-checkout', {
         planType: 'standard-monthly',
         promoCode: 'SOLO',
+        captchaToken: one,
       }),
       client.post<{ sessionId: string }>('/api/v1/subscription/create-checkout', {
         planType: 'standard-annual',
         promoCode: 'SOLO',
+        captchaToken: two,
       }),
     ]);
     const results = await Promise.all(

@@ -7,6 +7,7 @@ import {
   choosablePlanIds,
   createCheckoutSchema,
   localCheckoutPaySchema,
+  normalizePromoCode,
   plans,
   prorationSchema,
   updateSubscriptionSchema,
@@ -20,7 +21,7 @@ import type { Captcha } from '../../platform/captcha.js';
 import { promoDiscount, promoTerms } from './invoice.js';
 import { presentInvoice, presentPlan, presentSubscription } from './presenter.js';
 import { findInvoice, findPromoById } from './repo.js';
-import type { BillingService } from './service.js';
+import type { BillingService, SponsorAnswer } from './service.js';
 import {
   checkoutUser,
   requireClientOrSignup,
@@ -131,7 +132,9 @@ export function subscriptionRoutes(
       (request) => service.proration(caller(request).sub, request.body.newPlanType),
     );
 
-    app.get('/subscription/captcha', { ...patient, schema: { tags } }, () => captcha.challenge());
+    app.get('/subscription/captcha', { ...patient, schema: { tags } }, (request) =>
+      captcha.challenge(caller(request).sub),
+    );
 
     app.post(
       '/subscription/validate-promo',
@@ -139,7 +142,8 @@ export function subscriptionRoutes(
       async (request) => {
         const me = caller(request).sub;
         ownUser(me, request.body.userId);
-        if (!(await captcha.verify(request.body.captchaToken)))
+        const code = normalizePromoCode(request.body.promoCode);
+        if (!(await captcha.verify(request.body.captchaToken, me, code, 'check')))
           throw badRequest(billingMessages.captchaFailed);
         return service.validatePromo(me, request.body.promoCode, request.body.planType);
       },
@@ -195,7 +199,14 @@ export function subscriptionRoutes(
           }),
         },
       },
-      (request) => service.sponsor(caller(request).sub, request.body.patientId),
+      async (request, reply) => {
+        // the answer is kept with the sponsorship, in its transaction (decision 104)
+        const answer = ctx.idempotency.answer<SponsorAnswer>(request, reply, 200);
+        await service.sponsor(caller(request).sub, request.body.patientId, (tx, body) =>
+          answer.record(tx, body),
+        );
+        return answer.send();
+      },
     );
 
     // The local provider's hosted checkout (the web page /checkout/{id}).

@@ -19,13 +19,16 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { connections, subscriptions } from '../../db/schema/index.js';
+import type { Captcha } from '../../platform/captcha.js';
 import { activeConnection } from '../../platform/policy.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import type { InWrite } from '../../platform/idempotency.js';
 import { findUserById, type UserRow } from '../../platform/users.js';
 import { promoDiscount, promoTerms } from './invoice.js';
 import { freeState, LocalBilling, type CardInput } from './local/adapter.js';
 import { applyEventBatch } from './repo-batch.js';
 import type { BillingEvent, BillingPort, ChangeRequest } from './port.js';
+import { UsedTrials } from './used-trials.js';
 import {
   applyEvent,
   claimDue,
@@ -38,6 +41,12 @@ import {
   type PromoCodeRow,
   type SubscriptionRow,
 } from './repo.js';
+
+/** What sponsoring a client's Provider Connect answers. */
+export interface SponsorAnswer {
+  success: boolean;
+  message: string;
+}
 
 /** A day as people read it, in their own zone ('Dec 9, 2026'). */
 function readableDay(instant: Date | null, timeZone: string): string {
@@ -58,11 +67,23 @@ export function holdsPlan(row: SubscriptionRow | undefined): row is Subscription
  */
 export class BillingService {
   readonly local = new LocalBilling();
+  private readonly usedTrials: UsedTrials;
 
   constructor(
     private readonly ctx: AppContext,
     readonly port: BillingPort,
-  ) {}
+    private readonly captcha: Captcha,
+  ) {
+    this.usedTrials = new UsedTrials(ctx.config.jwtSecret);
+  }
+
+  /**
+   * Whether this user's first-time trial is used: by this account, or by an account deleted (or
+   * moved to another address) that used it under the same address (decision 106).
+   */
+  private async trialUsed(user: UserRow, current: SubscriptionRow | undefined): Promise<boolean> {
+    return Boolean(current?.trialUsedAt) || this.usedTrials.usedBy(this.ctx.db, user.email);
+  }
 
   private now(): Date {
     return this.ctx.clock.now();
@@ -221,8 +242,20 @@ export class BillingService {
     };
   }
 
-  private async usablePromo(user: UserRow, code: string | null | undefined, planType: PlanId) {
+  /**
+   * The code to redeem, looked up only with a solved captcha of this user (the one validate-promo
+   * accepted for this code, or an unused one): without it the answer is the captcha's, the same for
+   * every code, so no checkout or upgrade tells whether a code exists (Part 2 §5 Promo entry).
+   */
+  private async usablePromo(
+    user: UserRow,
+    code: string | null | undefined,
+    captchaToken: string | null | undefined,
+    planType: PlanId,
+  ) {
     if (!code) return null;
+    if (!(await this.captcha.verify(captchaToken, user.id, normalizePromoCode(code), 'redeem')))
+      throw badRequest(billingMessages.captchaFailed);
     const check = await this.promoCheck(code, user, planType);
     if (check.refusal !== null) throw badRequest(promoRefusals[check.refusal], { details: { valid: false } });
     return check.promo;
@@ -240,6 +273,7 @@ export class BillingService {
       isSignup: boolean;
       applyFirstTimeTrial: boolean;
       promoCode?: string | null | undefined;
+      captchaToken?: string | null | undefined;
     },
     urls: { success: string; cancel: string },
   ): Promise<{ url?: string; redirect?: string; message: string; sessionId?: string }> {
@@ -268,12 +302,14 @@ export class BillingService {
         planType: input.planType,
         updateType: change === 'upgrade' ? 'immediate' : 'renewal',
         promoCode: input.promoCode,
+        captchaToken: input.captchaToken,
       });
       return { message: result.message };
     }
-    const promo = await this.usablePromo(user, input.promoCode, input.planType);
-    const withTrial =
-      input.applyFirstTimeTrial && !current?.trialUsedAt && plans[input.planType].trial !== null;
+    const promo = await this.usablePromo(user, input.promoCode, input.captchaToken, input.planType);
+    const trialAsked = input.applyFirstTimeTrial && plans[input.planType].trial !== null;
+    const trialRefused = trialAsked && (await this.trialUsed(user, current));
+    const withTrial = trialAsked && !trialRefused;
     return this.ctx.db.transaction(async (tx) => {
       const session = await this.port.startCheckout(
         tx,
@@ -293,7 +329,11 @@ export class BillingService {
         },
         this.now(),
       );
-      return { url: session.url, sessionId: session.id, message: 'Redirecting to checkout' };
+      return {
+        url: session.url,
+        sessionId: session.id,
+        message: trialRefused ? billingMessages.trialUsed : 'Redirecting to checkout',
+      };
     });
   }
 
@@ -368,13 +408,18 @@ export class BillingService {
   /** subscription/update: an upgrade at once (with proration), a downgrade at the period's end. */
   async update(
     userId: string,
-    input: { planType: PlanId; updateType?: 'immediate' | 'renewal'; promoCode?: string | null | undefined },
+    input: {
+      planType: PlanId;
+      updateType?: 'immediate' | 'renewal';
+      promoCode?: string | null | undefined;
+      captchaToken?: string | null | undefined;
+    },
   ) {
     const user = await this.user(userId);
     const held = await this.current(userId);
     if (input.promoCode && held && planChange(held.planType, input.planType) === 'downgrade')
       throw badRequest(billingMessages.promoNotOnDowngrade);
-    const promo = await this.usablePromo(user, input.promoCode, input.planType);
+    const promo = await this.usablePromo(user, input.promoCode, input.captchaToken, input.planType);
     return this.ctx.db.transaction(async (tx) => {
       const request = await this.changeRequest(tx, userId, input.planType, promo);
       const change = planChange(request.current.planType, input.planType);
@@ -457,14 +502,22 @@ export class BillingService {
     return this.port.portalUrl(current, returnUrl);
   }
 
-  /** Provider Connect: a connected provider covers a client's Standard features (decision 078). */
-  async sponsor(providerId: string, patientId: string) {
+  /**
+   * Provider Connect: a connected provider covers a client's Standard features (decision 078).
+   * `inWrite` runs last in the sponsorship's transaction (an idempotent route records its answer there).
+   */
+  async sponsor(
+    providerId: string,
+    patientId: string,
+    inWrite?: InWrite<SponsorAnswer>,
+  ): Promise<SponsorAnswer> {
     if (!isUuid(patientId) || !(await this.ctx.policy.isConnected(providerId, patientId)))
       throw notFound('Client not found');
     const current = await this.current(patientId);
     if (holdsPlan(current) && isPaidPlan(current.planType))
       throw conflict('This client already has a paid subscription.');
     const now = this.now();
+    const sponsored = { success: true, message: 'Provider Connect is now active for this client.' };
     await this.ctx.db.transaction(async (tx) => {
       await this.applyEvents(tx, [
         {
@@ -479,8 +532,9 @@ export class BillingService {
         .update(subscriptions)
         .set({ sponsorId: providerId })
         .where(eq(subscriptions.userId, patientId));
+      await inWrite?.(tx, sponsored);
     });
-    return { success: true, message: 'Provider Connect is now active for this client.' };
+    return sponsored;
   }
 
   /** Renewal tick (local provider): claims due rows in batches; answers how many were renewed. */
@@ -524,7 +578,7 @@ export class BillingService {
 
   /** Whether a first-time trial would apply to this user and plan. */
   async trialFor(userId: string, planType: PlanId): Promise<Date | null> {
-    const current = await this.current(userId);
-    return current?.trialUsedAt ? null : trialEnd(plans[planType], this.now());
+    const [user, current] = await Promise.all([this.user(userId), this.current(userId)]);
+    return (await this.trialUsed(user, current)) ? null : trialEnd(plans[planType], this.now());
   }
 }

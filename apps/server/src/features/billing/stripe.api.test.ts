@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Client, type TestServer } from '../../../test/harness.js';
 import { startStripeFake, type FakeSubscription, type StripeFake } from '../../../test/stripe-fake.js';
 import { billingEvents, promoCodes, subscriptions } from '../../db/schema/index.js';
-import { insertPromo, relogin } from './billing-test-kit.js';
+import { captchaToken, insertPromo, relogin } from './billing-test-kit.js';
 import { promoExpiry, StripeBilling } from './stripe/adapter.js';
 
 /**
@@ -596,6 +596,7 @@ describe('promo codes on Stripe', () => {
     const { sessionId } = await startCheckout(client, 'standard-monthly', {
       applyFirstTimeTrial: false,
       promoCode: 'welcome10',
+      captchaToken: await captchaToken(client),
     });
     const [synced] = await server.database.db.select().from(promoCodes).where(eq(promoCodes.id, promo.id));
     expect(synced!.externalPromotionId).toMatch(/^promo_/);

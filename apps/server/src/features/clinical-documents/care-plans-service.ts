@@ -11,9 +11,11 @@ import {
 import type { AppContext } from '../../context.js';
 import type { CarePlanInput } from '../../platform/ai/index.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { InWrite } from '../../platform/idempotency.js';
 import type { AccessClaims } from '../../platform/tokens.js';
 import { providerNow, type ClinicalNotesService } from '../clinical-notes/index.js';
 import type { GoalsService } from '../goals/index.js';
+import type { GoalRow } from '../goals/index.js';
 import { clientFirstName, noteInput, recentNotes } from './inputs.js';
 import { presentCarePlan } from './presenter.js';
 import { ClinicalDocumentsRepo, type CarePlanRow } from './repo.js';
@@ -203,7 +205,13 @@ export class CarePlansService {
   }
 
   /** A care-plan goal as a therapist goal of the client, through the goals feature and its limits. */
-  async adoptGoal(request: FastifyRequest, actor: AccessClaims, id: string, goalId: string) {
+  async adoptGoal(
+    request: FastifyRequest,
+    actor: AccessClaims,
+    id: string,
+    goalId: string,
+    inWrite?: InWrite<GoalRow>,
+  ) {
     const plan = await this.own(request, actor, id);
     const current = await this.repo.planVersion(plan.id, plan.currentVersion);
     const doc = current ? carePlanSchema.safeParse(current.content) : undefined;
@@ -213,7 +221,14 @@ export class CarePlansService {
       text: carePlanGoalText(goal),
       notes: `From the care plan of ${doc!.data!.date}.`,
     });
-    const created = await this.goals.create(plan.patientId, actor.sub, 'therapist', input);
+    const created = await this.goals.create(
+      plan.patientId,
+      actor.sub,
+      'therapist',
+      input,
+      undefined,
+      inWrite,
+    );
     await this.modified(request, plan, 'adopt-goal');
     return created;
   }

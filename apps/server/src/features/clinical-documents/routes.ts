@@ -193,17 +193,21 @@ export function clinicalDocumentRoutes(ctx: AppContext, s: ClinicalDocumentServi
       '/careplan/:id/goals/:goalId/therapist-goal',
       { ...provider, config: { idempotent: true }, schema: { tags, params: goalParams } },
       async (request, reply) => {
-        const goal = await s.carePlans.adoptGoal(
+        // the answer is kept with the goal, in its transaction (decision 104)
+        const answer = ctx.idempotency.answer(request, reply, 201);
+        await s.carePlans.adoptGoal(
           request,
           caller(request),
           checkedId(request.params.id),
           request.params.goalId,
+          (tx, goal) =>
+            answer.record(tx, {
+              success: true,
+              message: 'The goal was added to the client’s therapist goals.',
+              data: { id: goal.id, text: goal.text },
+            }),
         );
-        return reply.code(201).send({
-          success: true,
-          message: 'The goal was added to the client’s therapist goals.',
-          data: { id: goal.id, text: goal.text },
-        });
+        return answer.send();
       },
     );
 

@@ -290,6 +290,32 @@ describe('clinical export', () => {
     expect(failures.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('answers the status of an export like its list and download once the connection ends (disconnected or inactive), naming nobody', async () => {
+    for (const end of ['disconnect', 'mark-inactive'] as const) {
+      const { patient, provider } = await world();
+      const done = await settled(
+        provider.client,
+        (await initiate(provider.client, { patientId: patient.user.id, format: 'pdf' })).body.data.id,
+      );
+      expect(done.files[0]?.fileName).toContain('vale');
+      const ended = await provider.client.patch(
+        `/api/v1/provider/clients/${patient.user.id}/${end}`,
+        end === 'mark-inactive' ? { reason: 'Paused' } : {},
+      );
+      expect(ended.status, end).toBe(200);
+      const base = '/api/v1/provider/clinical-export';
+      const status = await provider.client.get<{ message: string }>(`${base}/status/${done.id}`);
+      const list = await provider.client.get<{ message: string }>(`${base}/list/${patient.user.id}`);
+      const file = await provider.client.get<{ message: string }>(`${base}/download/${done.id}`);
+      expect([status.status, list.status, file.status], end).toEqual([403, 403, 403]);
+      expect(status.body.message).toBe(msg.noPermission);
+      expect(list.body.message).toBe(msg.noPermission);
+      expect(file.body.message).toBe(msg.noDownloadPermission);
+      for (const reply of [status, list, file])
+        expect(JSON.stringify(reply.body)).not.toMatch(/iris|vale|clinical-record-/i);
+    }
+  });
+
   it('expires: after 24 hours the download is 404 with the spec text and the purge deletes the files', async () => {
     const { patient, provider } = await world();
     const done = await settled(

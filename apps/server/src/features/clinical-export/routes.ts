@@ -38,8 +38,12 @@ export function clinicalExportRoutes(ctx: AppContext, service: ClinicalExportSer
       '/provider/clinical-export/initiate',
       { ...provider, config: { idempotent: true }, schema: { tags, body: clinicalExportSchema } },
       async (request, reply) => {
-        const data = await service.initiate(request, caller(request), request.body);
-        return reply.code(202).send({ success: true, message: msg.started, data });
+        // the answer is kept with the export, in its transaction (decision 104)
+        const answer = ctx.idempotency.answer(request, reply, 202);
+        await service.initiate(request, caller(request), request.body, (tx, data) =>
+          answer.record(tx, { success: true, message: msg.started, data }),
+        );
+        return answer.send();
       },
     );
 

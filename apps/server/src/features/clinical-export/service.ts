@@ -17,6 +17,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { ClinicalExportFile } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../platform/errors.js';
+import type { InWrite } from '../../platform/idempotency.js';
 import { renderPdf } from '../../platform/pdf.js';
 import { ownScope, type ReadScope } from '../../platform/read-scope.js';
 import type { AccessClaims } from '../../platform/tokens.js';
@@ -91,7 +92,13 @@ export class ClinicalExportService {
     return { start, end };
   }
 
-  async initiate(request: FastifyRequest, actor: AccessClaims, body: ClinicalExportRequest) {
+  /** `inWrite` runs last in the export's transaction (an idempotent route records its answer there). */
+  async initiate(
+    request: FastifyRequest,
+    actor: AccessClaims,
+    body: ClinicalExportRequest,
+    inWrite?: InWrite<ReturnType<typeof presentExport>>,
+  ) {
     await this.connected(request, actor, body.patientId, msg.noPermission);
     const patient = await this.repo.person(body.patientId);
     if (!patient) throw forbidden(msg.noPermission);
@@ -112,6 +119,7 @@ export class ClinicalExportService {
         createdAt: now,
       });
       await this.ctx.jobs.send<BuildJob>(BUILD_JOB, { exportId: id }, { key: `clinical-export:${id}`, tx });
+      await inWrite?.(tx, presentExport(inserted, now));
       return inserted;
     });
     await this.ctx.audit.record(
@@ -144,8 +152,11 @@ export class ClinicalExportService {
     throw notFound(msg.notFound);
   }
 
+  /** Like list and download, only while still connected: the files' names carry the client's name. */
   async status(request: FastifyRequest, actor: AccessClaims, id: string) {
-    return presentExport(await this.own(request, actor, id), this.ctx.clock.now());
+    const row = await this.own(request, actor, id);
+    await this.connected(request, actor, row.patientId, msg.noPermission);
+    return presentExport(row, this.ctx.clock.now());
   }
 
   async list(request: FastifyRequest, actor: AccessClaims, patientId: string) {

@@ -130,9 +130,9 @@ export class NotesRepo {
     return row?.n ?? 0;
   }
 
-  async addenda(noteIds: string[]): Promise<AddendumRow[]> {
+  async addenda(noteIds: string[], ex: Executor = this.db): Promise<AddendumRow[]> {
     if (noteIds.length === 0) return [];
-    return this.db
+    return ex
       .select()
       .from(noteAddenda)
       .where(inArray(noteAddenda.noteId, noteIds))

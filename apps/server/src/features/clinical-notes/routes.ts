@@ -59,8 +59,12 @@ export function clinicalNotesRoutes(
       '/create-notes',
       { ...create, schema: { tags, body: createNoteSchema } },
       async (request, reply) => {
-        const note = await service.create(request, caller(request), request.body);
-        return reply.code(201).send({ success: true, message: noteMessages.created, data: note });
+        // the answer is kept with the note, in its transaction (decision 104)
+        const answer = ctx.idempotency.answer(request, reply, 201);
+        await service.create(request, caller(request), request.body, (tx, note) =>
+          answer.record(tx, { success: true, message: noteMessages.created, data: note }),
+        );
+        return answer.send();
       },
     );
 
@@ -115,13 +119,15 @@ export function clinicalNotesRoutes(
       '/notes/:id/addenda',
       { ...create, schema: { tags, params: idParams, body: addendumSchema } },
       async (request, reply) => {
-        const note = await service.addAddendum(
+        const answer = ctx.idempotency.answer(request, reply, 201);
+        await service.addAddendum(
           request,
           caller(request),
           checkedId(request.params.id),
           request.body.text,
+          (tx, note) => answer.record(tx, { success: true, message: noteMessages.addendumAdded, data: note }),
         );
-        return reply.code(201).send({ success: true, message: noteMessages.addendumAdded, data: note });
+        return answer.send();
       },
     );
 
@@ -144,8 +150,11 @@ export function clinicalNotesRoutes(
     );
 
     app.post('/todos', { ...create, schema: { tags, body: createTodoSchema } }, async (request, reply) => {
-      const todo = await service.createTodo(request, caller(request), request.body);
-      return reply.code(201).send({ success: true, message: todoMessages.created, data: todo });
+      const answer = ctx.idempotency.answer(request, reply, 201);
+      await service.createTodo(request, caller(request), request.body, (tx, todo) =>
+        answer.record(tx, { success: true, message: todoMessages.created, data: todo }),
+      );
+      return answer.send();
     });
 
     app.put(

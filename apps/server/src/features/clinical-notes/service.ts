@@ -12,6 +12,7 @@ import {
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
+import type { InWrite } from '../../platform/idempotency.js';
 import type { AccessClaims } from '../../platform/tokens.js';
 import { findUserById } from '../../platform/users.js';
 import { providerNow } from './provider-time.js';
@@ -80,12 +81,18 @@ export class ClinicalNotesService {
     return rows.map((r) => presentNote(r, addenda));
   }
 
-  async create(request: FastifyRequest, actor: AccessClaims, input: CreateNote) {
+  /** `inWrite` runs last in the note's transaction (an idempotent route records its answer there). */
+  async create(
+    request: FastifyRequest,
+    actor: AccessClaims,
+    input: CreateNote,
+    inWrite?: InWrite<ReturnType<typeof presentNote>>,
+  ) {
     await this.client(request, actor, input.patientId);
     const now = this.now();
     const local = input.date && input.time ? null : await providerNow(this.ctx, actor.sub);
-    const row = await this.repo.transaction((tx) =>
-      this.repo.insert(tx, {
+    const row = await this.repo.transaction(async (tx) => {
+      const inserted = await this.repo.insert(tx, {
         providerId: actor.sub,
         patientId: input.patientId,
         title: input.title,
@@ -105,8 +112,10 @@ export class ClinicalNotesService {
         signedBy: input.isSigned ? actor.sub : null,
         createdAt: now,
         updatedAt: now,
-      }),
-    );
+      });
+      await inWrite?.(tx, presentNote(inserted));
+      return inserted;
+    });
     await this.modified(request, 'provider_note', row.id, row.patientId, input.isSigned ? 'sign' : 'create');
     return presentNote(row);
   }
@@ -160,21 +169,36 @@ export class ClinicalNotesService {
     await this.modified(request, 'provider_note', current.id, current.patientId, 'delete');
   }
 
-  /** An addendum to a signed note: who, when and the text; the note itself stays as signed. */
-  async addAddendum(request: FastifyRequest, actor: AccessClaims, id: string, text: string) {
+  /**
+   * An addendum to a signed note: who, when and the text; the note itself stays as signed. Answers
+   * the note with its addenda, read in the addendum's transaction; `inWrite` runs last in it (an
+   * idempotent route records its answer there, decision 104).
+   */
+  async addAddendum(
+    request: FastifyRequest,
+    actor: AccessClaims,
+    id: string,
+    text: string,
+    inWrite?: InWrite<ReturnType<typeof presentNote>>,
+  ) {
     const current = await this.note(request, actor, id);
     if (!current.isSigned) throw conflict(noteMessages.addendumOnlySigned);
     const author = await findUserById(this.ctx.db, actor.sub);
     const authorName = author ? `${author.firstName} ${author.lastName}`.trim() : 'Provider';
-    await this.repo.addAddendum(this.ctx.db, {
-      noteId: current.id,
-      authorId: actor.sub,
-      authorName,
-      text,
-      createdAt: this.now(),
+    const view = await this.repo.transaction(async (tx) => {
+      await this.repo.addAddendum(tx, {
+        noteId: current.id,
+        authorId: actor.sub,
+        authorName,
+        text,
+        createdAt: this.now(),
+      });
+      const note = presentNote(current, await this.repo.addenda([current.id], tx));
+      await inWrite?.(tx, note);
+      return note;
     });
     await this.modified(request, 'provider_note', current.id, current.patientId, 'addendum');
-    return this.get(request, actor, id);
+    return view;
   }
 
   /** get-all-notes/{patientId}: the client's notes, newest session first, filtered and paged. */
@@ -224,13 +248,19 @@ export class ClinicalNotesService {
     return (await this.repo.todos(actor.sub, patientId)).map(presentTodo);
   }
 
-  async createTodo(request: FastifyRequest, actor: AccessClaims, input: CreateTodo) {
+  /** `inWrite` runs last in the to-do's transaction (an idempotent route records its answer there). */
+  async createTodo(
+    request: FastifyRequest,
+    actor: AccessClaims,
+    input: CreateTodo,
+    inWrite?: InWrite<ReturnType<typeof presentTodo>>,
+  ) {
     await this.client(request, actor, input.patientId, 'provider_todo');
     const now = this.now();
     const row = await this.repo.transaction(async (tx) => {
       if ((await this.repo.todoCount(tx, actor.sub, input.patientId)) >= todoBounds.perClient)
         throw new AppError('FORBIDDEN', todoMessages.tooMany);
-      return this.repo.insertTodo(tx, {
+      const inserted = await this.repo.insertTodo(tx, {
         providerId: actor.sub,
         patientId: input.patientId,
         name: input.name,
@@ -243,6 +273,8 @@ export class ClinicalNotesService {
         createdAt: now,
         updatedAt: now,
       });
+      await inWrite?.(tx, presentTodo(inserted));
+      return inserted;
     });
     await this.modified(request, 'provider_todo', row.id, row.patientId, 'create');
     return presentTodo(row);

@@ -11,11 +11,12 @@ import {
   statusUpdateSchema,
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import { caller } from '../../platform/auth.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { findUserByEmail, findUserById } from '../../platform/users.js';
 import { presentProvider } from './presenter.js';
-import { acceptedDoctors, accessHistory, listDoctors } from './repo.js';
+import { acceptedDoctors, accessHistory, listDoctors, type ConnectionRow } from './repo.js';
 import { isUuid } from '@mindledger/domain';
 import type { ConnectionsService } from './service.js';
 
@@ -31,8 +32,15 @@ export function clientConnectionRoutes(ctx: AppContext, service: ConnectionsServ
     return presentProvider(connection, user);
   }
 
-  /** add-doctor, invite-doctor: an existing approved provider, or an email invitation. */
-  async function inviteByEmail(request: FastifyRequest, email: string) {
+  /**
+   * add-doctor, invite-doctor: an existing approved provider, or an email invitation. `record`
+   * keeps the answer in the invitation's transaction (add-doctor's key, decision 104).
+   */
+  async function inviteByEmail(
+    request: FastifyRequest,
+    email: string,
+    record: (tx: Executor, answer: Record<string, unknown>) => Promise<void> = async () => {},
+  ) {
     const me = caller(request);
     const self = await findUserById(ctx.db, me.sub);
     if (!self) throw notFound(msg.providerNotFound);
@@ -41,14 +49,24 @@ export function clientConnectionRoutes(ctx: AppContext, service: ConnectionsServ
     if (target) {
       if (target.role !== 'provider') throw badRequest(msg.notAProvider);
       if (!target.approved || !target.activated) throw badRequest(msg.providerNotApproved);
-      const row = await service.invite({ id: me.sub, role: 'patient' }, target);
-      return { success: true, message: msg.invitationSent, invitation: presentProvider(row, target) };
+      const answer = (row: ConnectionRow) => ({
+        success: true,
+        message: msg.invitationSent,
+        invitation: presentProvider(row, target),
+      });
+      const row = await service.invite({ id: me.sub, role: 'patient' }, target, (tx, made) =>
+        record(tx, answer(made)),
+      );
+      return answer(row);
     }
+    const answer = { success: true, message: msg.emailInvitationSent, emailInvitation: true };
     await service.inviteEmail(
       { id: me.sub, role: 'patient', name: `${self.firstName} ${self.lastName}` },
       email,
+      {},
+      (tx) => record(tx, answer),
     );
-    return { success: true, message: msg.emailInvitationSent, emailInvitation: true };
+    return answer;
   }
 
   return async (app) => {
@@ -56,9 +74,9 @@ export function clientConnectionRoutes(ctx: AppContext, service: ConnectionsServ
       '/add-doctor',
       { ...patient, config: { idempotent: true }, schema: { tags, body: addDoctorSchema } },
       async (request, reply) => {
-        const answer = await inviteByEmail(request, request.body.email);
-        reply.status(201);
-        return answer;
+        const answer = ctx.idempotency.answer<Record<string, unknown>>(request, reply, 201);
+        await inviteByEmail(request, request.body.email, (tx, body) => answer.record(tx, body));
+        return answer.send();
       },
     );
 
@@ -150,6 +168,12 @@ export function clientConnectionRoutes(ctx: AppContext, service: ConnectionsServ
             providerId: r.providerId,
             resourceType: r.resourceType,
             occurredAt: r.occurredAt.toISOString(),
+            // 'access': the provider opened it; 'privateEntriesConsent': the client shared a
+            // document drawing on `privateEntries` private entries with them (decision 103)
+            event: r.action === 'PRIVATE_ENTRIES_SHARED' ? 'privateEntriesConsent' : 'access',
+            ...(r.action === 'PRIVATE_ENTRIES_SHARED'
+              ? { privateEntries: Number(r.privateEntries) || 0 }
+              : {}),
           })),
           total,
           page: q.page,

@@ -58,13 +58,15 @@ export function providerConnectionRoutes(
         if (!self) throw badRequest(msg.clientNotFound);
         const { email } = request.body;
         if (self.email === email) throw badRequest(msg.cannotInviteYourself);
+        // The same answer for a client account, another account or none (see invitePatient), kept
+        // with the invitation in its transaction (decision 104).
+        const answer = ctx.idempotency.answer(request, reply, 201);
         await service.invitePatient(
           { id: me.sub, role: 'provider', name: `${self.firstName} ${self.lastName}` },
           email,
+          (tx) => answer.record(tx, { success: true, message: msg.clientInvitationSent }),
         );
-        // The same answer for a client account, another account or none (see invitePatient).
-        reply.status(201);
-        return { success: true, message: msg.clientInvitationSent };
+        return answer.send();
       },
     );
 

@@ -276,12 +276,28 @@ export async function statusHistory(db: Db, connectionId: string) {
     .limit(500);
 }
 
-/** ACCESS_PHI audit rows about the client, with the reader's name: one query. */
+/**
+ * The client's access history, one query: ACCESS_PHI audit rows about the client with the reader's
+ * name, and the client's own consents to share a document that draws on private entries
+ * (PRIVATE_ENTRIES_SHARED, decision 103) with the provider it went to.
+ */
 export async function accessHistory(db: Db, patientId: string, q: z.output<typeof accessHistoryQuery>) {
-  const where = and(eq(auditLogs.action, 'ACCESS_PHI'), eq(auditLogs.patientId, patientId));
+  const where = and(
+    eq(auditLogs.patientId, patientId),
+    or(
+      eq(auditLogs.action, 'ACCESS_PHI'),
+      and(eq(auditLogs.action, 'PRIVATE_ENTRIES_SHARED'), eq(auditLogs.actorId, patientId)),
+    ),
+  );
+  const consentedTo = sql`${auditLogs.metadata}->>'providerId'`;
+  const providerId = sql<string | null>`case when ${auditLogs.action} = 'PRIVATE_ENTRIES_SHARED'
+    then (case when ${consentedTo} ~ '^[0-9a-f-]{36}$' then (${consentedTo})::uuid end)
+    else ${auditLogs.actorId} end`;
   const rows = await db
     .select({
-      providerId: auditLogs.actorId,
+      providerId,
+      action: auditLogs.action,
+      privateEntries: sql<string | null>`${auditLogs.metadata}->>'privateEntries'`,
       firstName: users.firstName,
       lastName: users.lastName,
       resourceType: auditLogs.resourceType,
@@ -289,7 +305,7 @@ export async function accessHistory(db: Db, patientId: string, q: z.output<typeo
       total,
     })
     .from(auditLogs)
-    .leftJoin(users, eq(users.id, auditLogs.actorId))
+    .leftJoin(users, eq(users.id, providerId))
     .where(where)
     .orderBy(desc(auditLogs.occurredAt), desc(auditLogs.id))
     .limit(q.limit)

@@ -12,6 +12,7 @@ import type { Tx } from '../../db/client.js';
 import type { users } from '../../db/schema/index.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
+import type { InWrite } from '../../platform/idempotency.js';
 import { findUserByEmail } from '../../platform/users.js';
 import {
   announce,
@@ -151,15 +152,20 @@ export class ConnectionsService {
     return event.after;
   }
 
-  /** Invites an existing user of the other role. */
-  async invite(actor: Actor, target: UserRow): Promise<ConnectionRow> {
+  /**
+   * Invites an existing user of the other role. `inWrite` runs last in the invitation's
+   * transaction (an idempotent route records its answer there, decision 104).
+   */
+  async invite(actor: Actor, target: UserRow, inWrite?: InWrite<ConnectionRow>): Promise<ConnectionRow> {
     const pair =
       actor.role === 'provider'
         ? { providerId: actor.id, patientId: target.id }
         : { providerId: target.id, patientId: actor.id };
-    const event = await this.ctx.db.transaction((tx) =>
-      openInvitation(this.ctx, tx, pair, actor, this.ctx.clock.now()),
-    );
+    const event = await this.ctx.db.transaction(async (tx) => {
+      const opened = await openInvitation(this.ctx, tx, pair, actor, this.ctx.clock.now());
+      if (opened) await inWrite?.(tx, opened.after);
+      return opened;
+    });
     if (!event) throw conflict(msg.invitationExists);
     return event.after;
   }
@@ -171,28 +177,34 @@ export class ConnectionsService {
    * and sends one mail. Only a client the provider already sees (connected, or who invited the
    * provider) answers 409.
    */
-  async invitePatient(provider: Actor & { name: string }, email: string): Promise<void> {
+  async invitePatient(
+    provider: Actor & { name: string },
+    email: string,
+    inWrite?: InWrite<void>,
+  ): Promise<void> {
     const target = await findUserByEmail(this.ctx.db, email);
     if (!target || target.role !== 'patient')
-      return this.inviteEmail(provider, email, { hasAccount: target !== undefined });
+      return this.inviteEmail(provider, email, { hasAccount: target !== undefined }, inWrite);
     const pair = { providerId: provider.id, patientId: target.id };
     await this.ctx.db.transaction(async (tx) => {
       const event = await openInvitation(this.ctx, tx, pair, provider, this.ctx.clock.now(), email);
-      if (event) return;
-      const row = await updateHiddenInvitationEmail(tx, pair, email);
-      if (!row) throw conflict(msg.invitationExists);
-      // Still waiting for the client: mailed again, as an email invitation is when sent again.
-      await announce(
-        this.ctx,
-        {
-          kind: 'invited',
-          actorId: provider.id,
-          actorRole: 'provider',
-          before: row,
-          after: row,
-        },
-        tx,
-      );
+      if (!event) {
+        const row = await updateHiddenInvitationEmail(tx, pair, email);
+        if (!row) throw conflict(msg.invitationExists);
+        // Still waiting for the client: mailed again, as an email invitation is when sent again.
+        await announce(
+          this.ctx,
+          {
+            kind: 'invited',
+            actorId: provider.id,
+            actorRole: 'provider',
+            before: row,
+            after: row,
+          },
+          tx,
+        );
+      }
+      await inWrite?.(tx, undefined);
     });
   }
 
@@ -213,6 +225,7 @@ export class ConnectionsService {
     actor: Actor & { name: string },
     email: string,
     options: { hasAccount?: boolean } = {},
+    inWrite?: InWrite<void>,
   ): Promise<void> {
     const token = randomToken();
     const now = this.ctx.clock.now();
@@ -232,6 +245,7 @@ export class ConnectionsService {
         link,
         hasAccount: options.hasAccount ?? false,
       });
+      await inWrite?.(tx, undefined);
     });
   }
 

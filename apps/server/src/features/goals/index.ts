@@ -12,3 +12,4 @@ export const goalsFeature: Feature = {
 };
 
 export type { GoalsService } from './service.js';
+export type { GoalRow } from './presenter.js';

@@ -54,8 +54,8 @@ export class GoalsRepo {
   }
 
   /** One goal of the scope's client as the scope sees it. */
-  async view(scope: ReadScope, id: string): Promise<GoalRow | undefined> {
-    const [row] = await this.db
+  async view(scope: ReadScope, id: string, ex: Executor = this.db): Promise<GoalRow | undefined> {
+    const [row] = await ex
       .select(goalColumns(scope))
       .from(goals)
       .where(and(eq(goals.id, id), eq(goals.patientId, scope.patientId)))

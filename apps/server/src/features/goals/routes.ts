@@ -89,9 +89,16 @@ export function goalRoutes(
       async (request, reply) => {
         const me = caller(request);
         const scope = await service.scopeFor(request, me, request.body.patientId);
-        const row = await service.createFor(me, scope, request.body);
-        reply.status(201);
-        return { success: true, message: msg.created, data: presentGoal(await service.shown(scope, row)) };
+        // the answer is kept with the goal, in its transaction (decision 104)
+        const answer = ctx.idempotency.answer(request, reply, 201);
+        await service.createFor(me, scope, request.body, async (tx, row) =>
+          answer.record(tx, {
+            success: true,
+            message: msg.created,
+            data: presentGoal(await service.shown(scope, row, tx)),
+          }),
+        );
+        return answer.send();
       },
     );
 
@@ -172,7 +179,8 @@ export function goalRoutes(
         const preset = findPresetGoal(request.params.presetId);
         if (!preset) throw notFound(msg.presetNotFound);
         const me = caller(request);
-        const row = await service.create(
+        const answer = ctx.idempotency.answer(request, reply, 201);
+        await service.create(
           me.sub,
           me.sub,
           'personal',
@@ -185,9 +193,9 @@ export function goalRoutes(
             targetDate: undefined,
           },
           { presetId: preset.id },
+          (tx, row) => answer.record(tx, { success: true, message: msg.created, data: presentGoal(row) }),
         );
-        reply.status(201);
-        return { success: true, message: msg.created, data: presentGoal(row) };
+        return answer.send();
       },
     );
 
@@ -207,10 +215,13 @@ export function goalRoutes(
     app.patch(
       '/goals/:goalId/increment-mention',
       { ...patient, ...idempotent, schema: { tags, params: goalIdParams, body: incrementMentionSchema } },
-      async (request) => {
+      async (request, reply) => {
         const { goal } = await service.reachable(request, caller(request), request.params.goalId);
-        const row = await service.mention(goal, request.body.moodType, request.body.entryId);
-        return { success: true, message: msg.mentionRecorded, data: presentGoal(row) };
+        const answer = ctx.idempotency.answer(request, reply, 200);
+        await service.mention(goal, request.body.moodType, request.body.entryId, (tx, row) =>
+          answer.record(tx, { success: true, message: msg.mentionRecorded, data: presentGoal(row) }),
+        );
+        return answer.send();
       },
     );
 

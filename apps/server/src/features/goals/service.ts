@@ -14,6 +14,7 @@ import {
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../db/client.js';
+import type { InWrite } from '../../platform/idempotency.js';
 import { ownScope, type ReadScope } from '../../platform/read-scope.js';
 import type { AccessClaims } from '../../platform/tokens.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
@@ -88,9 +89,9 @@ export class GoalsService {
   }
 
   /** A written row as the scope may see it: the author sees it as stored. */
-  async shown(scope: ReadScope, row: GoalRow): Promise<GoalRow> {
+  async shown(scope: ReadScope, row: GoalRow, ex?: Executor): Promise<GoalRow> {
     if (scope.includePrivate) return row;
-    const seen = await this.repo.view(scope, row.id);
+    const seen = await this.repo.view(scope, row.id, ex);
     if (!seen) throw notFound(msg.notFound);
     return seen;
   }
@@ -142,14 +143,24 @@ export class GoalsService {
     }
   }
 
-  /** POST goals/: a patient's personal goal, or a provider's therapist goal for a connected client. */
-  createFor(actor: AccessClaims, scope: ReadScope, input: CreateGoalInput & { type?: GoalType }) {
+  /**
+   * POST goals/: a patient's personal goal, or a provider's therapist goal for a connected client.
+   * `inWrite` runs last in the goal's transaction (an idempotent route records its answer there).
+   */
+  createFor(
+    actor: AccessClaims,
+    scope: ReadScope,
+    input: CreateGoalInput & { type?: GoalType },
+    inWrite?: InWrite<GoalRow>,
+  ) {
     if (actor.role === 'patient' && input.type === 'therapist') throw forbidden();
     return this.create(
       scope.patientId,
       actor.sub,
       actor.role === 'provider' ? 'therapist' : 'personal',
       input,
+      undefined,
+      inWrite,
     );
   }
 
@@ -159,6 +170,7 @@ export class GoalsService {
     type: GoalType,
     input: CreateGoalInput,
     preset?: { presetId: string },
+    inWrite?: InWrite<GoalRow>,
   ): Promise<GoalRow> {
     return this.guarded(() =>
       this.repo.transaction(async (tx) => {
@@ -168,7 +180,7 @@ export class GoalsService {
         const textKey = goalTextKey(input.text);
         await this.assertNoDuplicate(tx, patientId, textKey);
         const now = this.ctx.clock.now();
-        return this.repo.insert(tx, {
+        const row = await this.repo.insert(tx, {
           patientId,
           createdBy,
           type,
@@ -185,6 +197,8 @@ export class GoalsService {
           createdAt: now,
           updatedAt: now,
         });
+        await inWrite?.(tx, row);
+        return row;
       }),
     );
   }
@@ -243,11 +257,18 @@ export class GoalsService {
    * Records one mention (history row, count, last mention date) and, with an entry id, the entry
    * link, in one transaction. A second mention of the same goal by the same entry changes nothing.
    */
-  async mention(goal: GoalRow, moodType: MoodType, entryId?: string): Promise<GoalRow> {
+  async mention(
+    goal: GoalRow,
+    moodType: MoodType,
+    entryId?: string,
+    inWrite?: InWrite<GoalRow>,
+  ): Promise<GoalRow> {
     if (!isActiveGoal(goal)) throw conflict(msg.notActive);
     return this.repo.transaction(async (tx) => {
       if (entryId) await this.assertOwnEntry(tx, goal.patientId, entryId);
-      return (await this.repo.addMention(tx, goal, moodType, entryId, this.ctx.clock.now())) ?? goal;
+      const row = (await this.repo.addMention(tx, goal, moodType, entryId, this.ctx.clock.now())) ?? goal;
+      await inWrite?.(tx, row);
+      return row;
     });
   }
 

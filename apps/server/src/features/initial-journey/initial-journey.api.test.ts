@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { aiDocumentSchemas, summaryTableNames } from '@mindledger/domain';
-import { auditLogs, notifications } from '../../db/schema/index.js';
+import { aiDocuments, auditLogs, notifications } from '../../db/schema/index.js';
 import { connect } from '../../../test/connections.js';
+import { insertEntry } from '../../../test/entries.js';
 import { startServer, type Client, type TestServer } from '../../../test/harness.js';
 import { makeStandard } from '../../../test/plans.js';
 
@@ -360,5 +362,72 @@ describe('sharing with a provider', () => {
     expect((await provider.client.post('/api/ai/get-ij-EmailTemplate', { patientId: user.id })).status).toBe(
       404,
     );
+  });
+});
+
+describe('documents made before private entries were counted (migration 0022)', () => {
+  it('are counted at their most, so a provider reads them only after a consented share', async () => {
+    const { client, user } = await standardClient();
+    await converse(client, 2);
+    const provider = await server.signIn({ role: 'provider' });
+    await connect(server, provider.user.id, user.id);
+    const generated = await client.post<{ data: Doc }>('/api/v1/generate-email-template', { data: {} });
+    const at = new Date(generated.body.data.generatedAt);
+    const day = (offset: number) => new Date(at.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const before = (offset: number) => new Date(at.getTime() - 60_000 + offset * 86_400_000);
+    // private check-ins 3 and 29 days before it count; one 40 days before, a shared one and one
+    // written after it do not
+    await insertEntry(server, user.id, {
+      localDay: day(-3),
+      createdAt: before(-3),
+      isPrivate: true,
+      primaryEmotion: 'Anger',
+    });
+    await insertEntry(server, user.id, {
+      localDay: day(-29),
+      createdAt: before(-29),
+      isPrivate: true,
+      primaryEmotion: 'Fear',
+    });
+    await insertEntry(server, user.id, {
+      localDay: day(-40),
+      createdAt: before(-40),
+      isPrivate: true,
+      primaryEmotion: 'Fear',
+    });
+    await insertEntry(server, user.id, { localDay: day(-1), createdAt: before(-1), primaryEmotion: 'Joy' });
+    await insertEntry(server, user.id, {
+      localDay: day(0),
+      createdAt: new Date(at.getTime() + 60_000),
+      isPrivate: true,
+      primaryEmotion: 'Anger',
+    });
+    await client.post('/api/ai/share-summary', {
+      doctorEmail: provider.user.email,
+      summaryTableName: summaryTableNames.emailTemplate,
+    });
+    expect((await provider.client.get(`/api/v1/ai-documents/${generated.body.data.id}`)).status).toBe(200);
+
+    // the migration's count of older documents, run again over this one
+    const migration = readFileSync(
+      new URL('../../../drizzle/0022_private_entries_consent.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration.split('--> statement-breakpoint').at(-1)!;
+    await server.database.db.execute(sql.raw(backfill.replace(/^--.*$/gm, '')));
+    const [row] = await server.database.db
+      .select()
+      .from(aiDocuments)
+      .where(eq(aiDocuments.id, generated.body.data.id));
+    expect(row?.privateEntriesUsed).toBe(2);
+    // the live share made without consent no longer opens it
+    expect((await provider.client.get(`/api/v1/ai-documents/${generated.body.data.id}`)).status).toBe(404);
+    const consented = await client.post<{ warning: boolean }>('/api/ai/share-summary', {
+      doctorEmail: provider.user.email,
+      summaryTableName: summaryTableNames.emailTemplate,
+      includesPrivateEntriesConsent: true,
+    });
+    expect(consented.body.warning).toBe(false);
+    expect((await provider.client.get(`/api/v1/ai-documents/${generated.body.data.id}`)).status).toBe(200);
   });
 });

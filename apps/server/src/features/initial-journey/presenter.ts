@@ -25,7 +25,11 @@ function providerContent(row: DocumentRow): Record<string, unknown> {
   };
 }
 
-/** A generated document; `sharedAt` when a provider reads it through a share. */
+/**
+ * A generated document; `sharedAt` when a provider reads it through a share. Only its owner learns
+ * how many private entries it draws on (`privateEntriesUsed`, decision 103): a provider never gets
+ * a count of them.
+ */
 export function presentDocument(row: DocumentRow, sharedAt?: Date) {
   return {
     id: row.id,
@@ -38,7 +42,7 @@ export function presentDocument(row: DocumentRow, sharedAt?: Date) {
     periodStart: row.periodStart,
     periodEnd: row.periodEnd,
     generatedAt: row.generatedAt.toISOString(),
-    ...(sharedAt ? { sharedAt: sharedAt.toISOString() } : {}),
+    ...(sharedAt ? { sharedAt: sharedAt.toISOString() } : { privateEntriesUsed: row.privateEntriesUsed }),
   };
 }
 
@@ -57,5 +61,7 @@ export function presentShare({
     doctorName: `${provider.firstName} ${provider.lastName}`.trim(),
     doctorEmail: provider.email,
     sharedAt: share.createdAt.toISOString(),
+    /** How many private entries the client consented to share what the document says of. */
+    privateEntriesConsented: share.privateEntriesConsented,
   };
 }

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AiDocumentKind, SharedSummaryKind } from '@mindledger/domain';
 import type { Db, Executor } from '../../db/client.js';
 import { aiDocuments, documentShares, initialJourneyMessages, users } from '../../db/schema/index.js';
 import { activeConnection } from '../../platform/policy.js';
+import { sharedDocumentReadable } from '../../platform/read-scope.js';
 import { connections } from '../../db/schema/index.js';
 
 /** The four Initial Journey documents (the weekly report is another feature's). */
@@ -82,7 +83,10 @@ export class DocumentsRepo {
 
   async insert(
     tx: Executor,
-    row: Pick<DocumentRow, 'patientId' | 'kind' | 'content' | 'model' | 'promptVersion' | 'generatedAt'>,
+    row: Pick<
+      DocumentRow,
+      'patientId' | 'kind' | 'content' | 'model' | 'promptVersion' | 'generatedAt' | 'privateEntriesUsed'
+    >,
   ): Promise<DocumentRow> {
     const [inserted] = await tx.insert(aiDocuments).values(row).returning();
     return inserted!;
@@ -146,18 +150,50 @@ export class SharesRepo {
     return row;
   }
 
-  /** Inserts the live share, or answers null when the same one is already live. */
+  /**
+   * Inserts the live share, or answers null when the same one is already live. `privateEntriesConsented`
+   * is how many private entries the client agreed the provider may read what the document says of.
+   */
   async insert(
     tx: Executor,
     patientId: string,
     providerId: string,
     kind: SharedSummaryKind | 'weeklyReport',
     documentId: string | null,
+    privateEntriesConsented = 0,
   ): Promise<ShareRow | null> {
     const rows = await tx
       .insert(documentShares)
-      .values({ patientId, providerId, kind, documentId })
+      .values({ patientId, providerId, kind, documentId, privateEntriesConsented })
       .onConflictDoNothing()
+      .returning();
+    return rows[0] ?? null;
+  }
+
+  /**
+   * The client consents, sharing again, to a live share of a document made before they did (or
+   * before consent was asked): the share is raised to `privateEntriesConsented`. Null when there is
+   * no such live share, or it already holds that consent.
+   */
+  async raiseConsent(
+    tx: Executor,
+    patientId: string,
+    providerId: string,
+    documentId: string,
+    privateEntriesConsented: number,
+  ): Promise<ShareRow | null> {
+    const rows = await tx
+      .update(documentShares)
+      .set({ privateEntriesConsented })
+      .where(
+        and(
+          eq(documentShares.patientId, patientId),
+          eq(documentShares.providerId, providerId),
+          eq(documentShares.documentId, documentId),
+          isNull(documentShares.withdrawnAt),
+          lt(documentShares.privateEntriesConsented, privateEntriesConsented),
+        ),
+      )
       .returning();
     return rows[0] ?? null;
   }
@@ -193,7 +229,9 @@ export class SharesRepo {
 
   /**
    * What the provider may read of the client: live shares, while the connection is accepted and
-   * active, with the shared document (null for the chat history).
+   * active, with the shared document (null for the chat history). A document that drew on private
+   * entries is left out unless the client consented to it when sharing (decision 103): every
+   * provider read of the Initial Journey goes through here.
    */
   async forProvider(providerId: string, patientId: string) {
     return this.db
@@ -213,6 +251,7 @@ export class SharesRepo {
           eq(documentShares.providerId, providerId),
           eq(documentShares.patientId, patientId),
           isNull(documentShares.withdrawnAt),
+          sharedDocumentReadable(),
         ),
       )
       .orderBy(desc(documentShares.createdAt))

@@ -96,10 +96,11 @@ export function journeyAiRoutes(
         return { success: true, warning: result.warning, message: result.message, data: result.share };
       }
       if (!body.summaryTableName) throw badRequest(messages.oneOf(summaryTableNameValues));
-      const result = await service.share(actor.sub, {
+      const result = await service.share(request, actor.sub, {
         doctorEmail: body.doctorEmail,
         summaryTableName: body.summaryTableName as SummaryTableName,
         documentId: body.documentId,
+        includesPrivateEntriesConsent: body.includesPrivateEntriesConsent,
       });
       return { success: true, warning: result.warning, message: result.message, data: result.share ?? null };
     });

@@ -54,6 +54,11 @@ export const shareBody = z.object({
     })
     .optional(),
   documentId: uuid.optional(),
+  /**
+   * The client's consent to share a document that draws on private entries (decision 103): without
+   * `true` such a share is refused (409 PRIVATE_ENTRIES_CONSENT_REQUIRED).
+   */
+  includesPrivateEntriesConsent: z.boolean().optional(),
   /** A provider's share (features/clinical-documents): one of these. */
   notesSummaryId: uuid.optional(),
   carePlanId: uuid.optional(),

@@ -5,6 +5,7 @@ import {
   assessRisk,
   documentBlocks,
   documentTitle,
+  privateEntriesSharing,
   safetyNotice,
   sanitizeText,
   summaryTableNames,
@@ -15,7 +16,8 @@ import {
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import { localReply, type AiChatRequest } from '../../platform/ai/index.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { Executor } from '../../db/client.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { pdfFileName, renderPdf } from '../../platform/pdf.js';
 import type { AccessClaims } from '../../platform/tokens.js';
 import { findUserById } from '../../platform/users.js';
@@ -190,7 +192,7 @@ export class InitialJourneyService {
       this.journey.all(userId, maxJourneyMessages),
     ]);
     if (!messages.some((m) => m.role === 'user')) throw badRequest(journeyMessages.answerFirst);
-    const input = await journeyInput(this.ctx.db, user, messages, this.now());
+    const { input, privateEntriesUsed } = await journeyInput(this.ctx.db, user, messages, this.now(), kind);
     const generated = await this.ctx.ai.generate({ kind, input, signal });
     const content = cleanDocument(kind, generated.document) as unknown as Record<string, unknown>;
     const row = await this.ctx.db.transaction((tx) =>
@@ -201,6 +203,7 @@ export class InitialJourneyService {
         model: generated.model,
         promptVersion: generated.promptVersion,
         generatedAt: generated.generatedAt,
+        privateEntriesUsed,
       }),
     );
     return { message: generatedMessages[kind], document: presentDocument(row) };
@@ -347,10 +350,20 @@ export class InitialJourneyService {
   /**
    * Shares a document (its newest version, or `documentId`) or the chat history with a provider
    * whose invitation is accepted; a repeat is a warning, not an error. The provider is told in-app.
+   * A document that draws on private entries is shared only with `includesPrivateEntriesConsent`
+   * (else 409 PRIVATE_ENTRIES_CONSENT_REQUIRED, nothing shared); the consent is recorded on the share
+   * and in the client's access history (PRIVATE_ENTRIES_SHARED), in the share's transaction
+   * (decision 103).
    */
   async share(
+    request: FastifyRequest,
     userId: string,
-    input: { doctorEmail?: string; summaryTableName: SummaryTableName; documentId?: string },
+    input: {
+      doctorEmail?: string;
+      summaryTableName: SummaryTableName;
+      documentId?: string;
+      includesPrivateEntriesConsent?: boolean;
+    },
   ): Promise<{ warning: boolean; message: string; share?: ReturnType<typeof presentShare> }> {
     if (!input.doctorEmail) throw badRequest(aiDocumentMessages.selectProvider);
     const kind = byTableName.get(input.summaryTableName);
@@ -358,6 +371,7 @@ export class InitialJourneyService {
     const provider = await this.shares.connectedProviderByEmail(userId, input.doctorEmail);
     if (!provider) throw badRequest(journeyMessages.noProvider);
     let documentId: string | null = null;
+    let privateEntries = 0;
     if (kind !== 'chatHistory') {
       const document = input.documentId
         ? await this.documents.byId(input.documentId)
@@ -365,13 +379,43 @@ export class InitialJourneyService {
       if (!document || document.patientId !== userId || document.kind !== kind)
         throw input.documentId ? notFound() : badRequest(journeyMessages.notGenerated);
       documentId = document.id;
+      privateEntries = document.privateEntriesUsed;
     } else if ((await this.journey.messageCount(userId)) === 0) {
       throw badRequest(journeyMessages.notGenerated);
     }
+    if (privateEntries > 0 && input.includesPrivateEntriesConsent !== true)
+      throw new AppError(
+        'PRIVATE_ENTRIES_CONSENT_REQUIRED',
+        privateEntriesSharing.consentRequired(privateEntries),
+        {
+          details: { privateEntries },
+        },
+      );
     const user = await this.patient(userId);
+    const recordConsent = (tx: Executor, share: { id: string }) =>
+      this.ctx.audit.record(
+        {
+          action: 'PRIVATE_ENTRIES_SHARED',
+          resourceType: kind,
+          resourceId: documentId ?? undefined,
+          patientId: userId,
+          metadata: { providerId: provider.id, shareId: share.id, privateEntries },
+        },
+        request,
+        tx,
+      );
     const share = await this.ctx.db.transaction(async (tx) => {
-      const row = await this.shares.insert(tx, userId, provider.id, kind, documentId);
-      if (!row) return null;
+      const row = await this.shares.insert(tx, userId, provider.id, kind, documentId, privateEntries);
+      if (!row) {
+        // Live already, shared before the client consented (decision 103): the consent opens it.
+        const raised =
+          documentId && privateEntries > 0
+            ? await this.shares.raiseConsent(tx, userId, provider.id, documentId, privateEntries)
+            : null;
+        if (raised) await recordConsent(tx, raised);
+        return raised;
+      }
+      if (privateEntries > 0) await recordConsent(tx, row);
       await notify(
         this.ctx,
         provider.id,

@@ -119,7 +119,11 @@ export class JournalPhotos {
     return async (app) => {
       app.post(
         '/journal-photos',
-        { ...patient, schema: { tags: ['moods'], consumes: ['multipart/form-data'] } },
+        {
+          ...patient,
+          config: { upload: true },
+          schema: { tags: ['moods'], consumes: ['multipart/form-data'] },
+        },
         async (request, reply) => {
           const { data, mimetype } = await readUpload(request, {
             field: 'photo',

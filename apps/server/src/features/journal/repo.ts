@@ -346,8 +346,8 @@ export class JournalRepo {
   }
 
   /** A written row with its goals, as the reads answer it (reads carry them in their row). */
-  async withGoals(row: EntryRow): Promise<StoredEntry> {
-    const linked = await this.db
+  async withGoals(row: EntryRow, ex: Executor = this.db): Promise<StoredEntry> {
+    const linked = await ex
       .select({ goalId: goals.id, text: goals.text, emoji: goals.emoji, type: goals.type })
       .from(goalEntryLinks)
       .innerJoin(goals, eq(goals.id, goalEntryLinks.goalId))

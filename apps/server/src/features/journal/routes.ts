@@ -132,10 +132,14 @@ export function journalRoutes(ctx: AppContext, service: JournalService): Fastify
   return async (app) => {
     const create = { ...patient, config: { idempotent: true } };
     app.post('/create-mood', { ...create, schema: { tags, body: entryBody } }, async (request, reply) => {
-      const { row, safety } = await service.create(caller(request).sub, request.body);
-      const [data] = service.present([row], caller(request).sub);
-      reply.code(201);
-      return { success: true, message: 'Journal entry saved', data, safety };
+      const me = caller(request).sub;
+      // the answer is kept with the entry, in its transaction (decision 104)
+      const answer = ctx.idempotency.answer(request, reply, 201);
+      await service.create(me, request.body, (tx, { row, safety }) => {
+        const [data] = service.present([row], me);
+        return answer.record(tx, { success: true, message: 'Journal entry saved', data, safety });
+      });
+      return answer.send();
     });
 
     app.put(

@@ -11,6 +11,7 @@ import {
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
+import type { InWrite } from '../../platform/idempotency.js';
 import type { DayDetailBlocks } from '../../db/schema/index.js';
 import { findUserById } from '../../platform/users.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -172,12 +173,21 @@ export class JournalService {
     return assessRisk(texts.join('\n'));
   }
 
-  async create(patientId: string, body: unknown) {
+  /**
+   * create-mood. `inWrite` runs last in the entry's transaction with what the answer shows (the
+   * idempotent route records its answer there, decision 104).
+   */
+  async create(
+    patientId: string,
+    body: unknown,
+    inWrite?: InWrite<{ row: StoredEntry; safety: ReturnType<typeof assessRisk> }>,
+  ) {
     const entry = await this.prepare(patientId, body);
     const place = await this.placement(patientId, entry);
     const values = this.values(entry);
     const now = this.ctx.clock.now();
     const goalIds = entry.goalIds ?? [];
+    const safety = this.safetyOf(entry);
     const insert = (ex: Executor) =>
       this.repo.insert(ex, {
         ...values,
@@ -189,15 +199,18 @@ export class JournalService {
         createdAt: now,
         updatedAt: now,
       });
-    const safety = this.safetyOf(entry);
-    // Without goals the entry is one row: its insert is atomic by itself.
-    if (goalIds.length === 0) return { row: { ...(await insert(this.ctx.db)), goals: [] }, safety };
+    // Without goals nor an answer to keep, the entry is one row: its insert is atomic by itself.
+    if (goalIds.length === 0 && !inWrite)
+      return { row: { ...(await insert(this.ctx.db)), goals: [] }, safety };
     const row = await this.repo.transaction(async (tx) => {
       const created = await insert(tx);
       await this.goals.linkEntryIn(tx, patientId, created.id, goalIds, values.sentiment);
-      return created;
+      const stored =
+        goalIds.length === 0 ? { ...created, goals: [] } : await this.repo.withGoals(created, tx);
+      await inWrite?.(tx, { row: stored, safety });
+      return stored;
     });
-    return { row: await this.repo.withGoals(row), safety };
+    return { row, safety };
   }
 
   /**

@@ -9,7 +9,7 @@ describe('the legal settings', () => {
     expect(legal).toEqual({
       privacyEmail: 'privacy@mindledger.local',
       privacyPostalAddress: undefined,
-      currentVersions: { terms: '1.0', privacy: '1.0' },
+      currentVersions: { terms: '1.0', privacy: '1.1' },
     });
   });
 
@@ -27,7 +27,7 @@ describe('the legal settings', () => {
   it('let tests name newer versions (LEGAL_TEST_VERSIONS), never in production', () => {
     expect(loadConfig({ ...base, LEGAL_TEST_VERSIONS: 'terms=1.1' }).legal.currentVersions).toEqual({
       terms: '1.1',
-      privacy: '1.0',
+      privacy: '1.1',
     });
     expect(() => loadConfig({ ...base, LEGAL_TEST_VERSIONS: 'hipaa-notice=2' })).toThrow(
       /LEGAL_TEST_VERSIONS/,

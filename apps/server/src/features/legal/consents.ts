@@ -8,6 +8,7 @@ import {
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import { conflict } from '../../platform/errors.js';
+import type { InWrite } from '../../platform/idempotency.js';
 import type { AccessClaims } from '../../platform/tokens.js';
 import { legalRepo, type ConsentEventRow, type ConsentsRow } from './repo.js';
 
@@ -103,6 +104,7 @@ export class ConsentsService {
     request: FastifyRequest,
     actor: AccessClaims,
     input: { version: string; signature: string },
+    inWrite?: InWrite<ConsentsView>,
   ): Promise<ConsentsView> {
     const current = legalDocuments['marketing-authorization'].version;
     if (input.version.trim() !== current) throw conflict(legalMessages.versionNotCurrent);
@@ -135,11 +137,13 @@ export class ConsentsService {
         request,
         tx,
       );
-      return presentConsents(
+      const view = presentConsents(
         await legalRepo.consents(tx, actor.sub),
         await legalRepo.events(tx, actor.sub),
         now,
       );
+      await inWrite?.(tx, view);
+      return view;
     });
   }
 

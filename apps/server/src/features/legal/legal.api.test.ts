@@ -7,6 +7,9 @@ import { seedDemo } from '../../seed.js';
 import { startServer, type TestServer } from '../../../test/harness.js';
 import { seedDemoAcceptance } from './index.js';
 
+/** The Privacy Policy's current version (1.1 since decision 106). */
+const privacyVersion = legalDocuments.privacy.version;
+
 let server: TestServer;
 let registryVersions: TestServer['config']['legal']['currentVersions'];
 beforeAll(async () => {
@@ -69,12 +72,12 @@ describe('registration takes the Terms of Use and the Privacy Policy', () => {
     const [user] = await server.database.db.select().from(users).where(eq(users.email, email));
     const rows = await acceptancesOf(user!.id);
     expect(rows.map((r) => [r.document, r.version, r.sha256, r.context]).sort()).toEqual([
-      ['privacy', '1.0', legalDocuments.privacy.sha256, 'registration'],
+      ['privacy', privacyVersion, legalDocuments.privacy.sha256, 'registration'],
       ['terms', '1.0', legalDocuments.terms.sha256, 'registration'],
     ]);
     for (const row of rows) expect(row.acceptedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
     const [audit] = await auditOf(user!.id, 'LEGAL_DOCUMENTS_ACCEPTED');
-    expect(audit?.metadata).toEqual({ context: 'registration', terms: '1.0', privacy: '1.0' });
+    expect(audit?.metadata).toEqual({ context: 'registration', terms: '1.0', privacy: privacyVersion });
     expect(audit?.ip).toBe('127.0.0.1');
   });
 });
@@ -93,7 +96,7 @@ describe('acceptance of a new version', () => {
     const accepted = await client.post<Status & { message: string }>('/api/v1/legal/accept', {
       documents: [
         { document: 'terms', version: '1.0' },
-        { document: 'privacy', version: '1.0' },
+        { document: 'privacy', version: privacyVersion },
       ],
     });
     expect(accepted.status).toBe(200);
@@ -125,7 +128,7 @@ describe('acceptance of a new version', () => {
     expect(again.body.pending).toEqual([]);
     expect(again.body.accepted.map((a) => `${a.document} ${a.version} ${a.current}`)).toEqual([
       'terms 1.1 true',
-      'privacy 1.0 true',
+      `privacy ${privacyVersion} true`,
       'terms 1.0 false',
     ]);
     // Accepting the same version twice keeps the first acceptance.
@@ -134,7 +137,7 @@ describe('acceptance of a new version', () => {
     const audits = await auditOf(user.id, 'LEGAL_DOCUMENTS_ACCEPTED');
     expect(audits.map((a) => a.metadata)).toEqual(
       expect.arrayContaining([
-        { context: 'update', terms: '1.0', privacy: '1.0' },
+        { context: 'update', terms: '1.0', privacy: privacyVersion },
         { context: 'update', terms: '1.1' },
       ]),
     );
@@ -145,7 +148,7 @@ describe('acceptance of a new version', () => {
       const { client } = await server.signIn({ role });
       expect((await client.get<Status>('/api/v1/legal/acceptance')).body.pending).toHaveLength(2);
       const accepted = await client.post<Status>('/api/v1/legal/accept', {
-        documents: [{ document: 'privacy', version: '1.0' }],
+        documents: [{ document: 'privacy', version: privacyVersion }],
       });
       expect(accepted.body.pending.map((p) => p.document)).toEqual(['terms']);
     }
@@ -194,7 +197,7 @@ describe('GET legal/documents', () => {
       reply.body.documents.map((d) => `${d.document} ${d.version} ${d.effectiveDate} ${d.path}`),
     ).toEqual([
       'terms 1.0 2025-02-01 /legal/terms',
-      'privacy 1.0 2025-02-01 /legal/privacy',
+      'privacy 1.1 2026-11-28 /legal/privacy',
       'hipaa-notice 1.0 2024-02-01 /legal/hipaa-notice',
       'marketing-authorization 1.0 2025-02-01 /legal/marketing-authorization',
     ]);

@@ -65,8 +65,12 @@ export function legalRoutes(
       '/consents/marketing-authorization',
       { ...patient, config: { idempotent: true }, schema: { tags, body: marketingAuthorizationSchema } },
       async (request, reply) => {
-        const data = await consents.grantMarketing(request, caller(request), request.body);
-        return reply.code(201).send({ success: true, message: legalMessages.marketingGranted, data });
+        // the answer is kept with the authorization, in its transaction (decision 104)
+        const answer = ctx.idempotency.answer(request, reply, 201);
+        await consents.grantMarketing(request, caller(request), request.body, (tx, data) =>
+          answer.record(tx, { success: true, message: legalMessages.marketingGranted, data }),
+        );
+        return answer.send();
       },
     );
 

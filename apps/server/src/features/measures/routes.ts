@@ -35,8 +35,12 @@ export function measuresRoutes(ctx: AppContext, service: MeasuresService): Fasti
       '/provider/measures/assign',
       { ...provider, config: { idempotent: true }, schema: { tags, body: assignMeasureSchema } },
       async (request, reply) => {
-        const data = await service.assign(request, caller(request), request.body);
-        return reply.code(201).send({ success: true, message: measureMessages.assigned, data });
+        // the answer is kept with the write, in its transaction (decision 104)
+        const answer = ctx.idempotency.answer(request, reply, 201);
+        await service.assign(request, caller(request), request.body, (tx, data) =>
+          answer.record(tx, { success: true, message: measureMessages.assigned, data }),
+        );
+        return answer.send();
       },
     );
 
@@ -71,13 +75,15 @@ export function measuresRoutes(ctx: AppContext, service: MeasuresService): Fasti
         schema: { tags, params: idParams, body: measureAnswersSchema },
       },
       async (request, reply) => {
-        const data = await service.complete(
+        const answer = ctx.idempotency.answer(request, reply, 201);
+        await service.complete(
           request,
           caller(request),
           checkedId(request.params.id),
           request.body.answers,
+          (tx, data) => answer.record(tx, { success: true, message: measureMessages.completed, data }),
         );
-        return reply.code(201).send({ success: true, message: measureMessages.completed, data });
+        return answer.send();
       },
     );
 
@@ -85,8 +91,11 @@ export function measuresRoutes(ctx: AppContext, service: MeasuresService): Fasti
       '/measures/responses',
       { ...patient, config: { idempotent: true }, schema: { tags, body: selfMeasureSchema } },
       async (request, reply) => {
-        const data = await service.selfTake(caller(request), request.body.kind, request.body.answers);
-        return reply.code(201).send({ success: true, message: measureMessages.completed, data });
+        const answer = ctx.idempotency.answer(request, reply, 201);
+        await service.selfTake(caller(request), request.body.kind, request.body.answers, (tx, data) =>
+          answer.record(tx, { success: true, message: measureMessages.completed, data }),
+        );
+        return answer.send();
       },
     );
   };

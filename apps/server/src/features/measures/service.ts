@@ -10,12 +10,22 @@ import {
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
+import type { InWrite } from '../../platform/idempotency.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { AccessClaims } from '../../platform/tokens.js';
 import { findUserById } from '../../platform/users.js';
 import { notify, type NotificationsService } from '../notifications/index.js';
 import { presentAssignment, presentResponse, presentSeries } from './presenter.js';
 import { MeasuresRepo, type AssignmentRow } from './repo.js';
+
+/** A measure response as completing it answers. */
+export interface SavedResponse {
+  response: ReturnType<typeof presentResponse>;
+  safetyAlert: boolean;
+  crisisResources: typeof crisisResources | null;
+  safetyNotice: string | null;
+  disclaimer: string;
+}
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** Assignments told to their clients per claim of the tick. */
@@ -75,7 +85,13 @@ export class MeasuresService {
     throw notFound(measureMessages.assignmentNotFound);
   }
 
-  async assign(request: FastifyRequest, actor: AccessClaims, input: Required<AssignMeasureInput>) {
+  /** `inWrite` runs last in the assignment's transaction (an idempotent route records its answer there). */
+  async assign(
+    request: FastifyRequest,
+    actor: AccessClaims,
+    input: Required<AssignMeasureInput>,
+    inWrite?: InWrite<ReturnType<typeof presentAssignment>>,
+  ) {
     await this.ctx.policy.assertPatientAccess(request, actor, input.patientId, 'measure_assignment');
     const live = await this.repo.liveAssignments(input.patientId);
     if (live.some((l) => l.assignment.providerId === actor.sub && l.assignment.kind === input.kind))
@@ -93,6 +109,7 @@ export class MeasuresService {
         createdAt: now,
       });
       await notify(this.ctx, row.patientId, this.assignedNotification(row, provider?.firstName), tx);
+      await inWrite?.(tx, presentAssignment(row, provider ?? null, now));
       return row;
     });
     await this.modified(request, row.id, row.patientId, 'assign');
@@ -153,26 +170,39 @@ export class MeasuresService {
   }
 
   /** The client answers an assigned measure's current cycle. */
-  async complete(request: FastifyRequest, actor: AccessClaims, id: string, answers: Record<string, number>) {
+  async complete(
+    request: FastifyRequest,
+    actor: AccessClaims,
+    id: string,
+    answers: Record<string, number>,
+    inWrite?: InWrite<SavedResponse>,
+  ) {
     const row = await this.repo.assignmentOfPatient(actor.sub, id);
     if (!row) return this.refused(request, id);
     const now = this.now();
     if (row.stoppedAt !== null) throw conflict(measureMessages.notOpen);
     if (row.dueAt > now) throw conflict(measureMessages.alreadyCompleted);
-    return this.save(actor.sub, row.kind, answers, row);
+    return this.save(actor.sub, row.kind, answers, row, inWrite);
   }
 
   /** The client takes a measure on their own. */
-  async selfTake(actor: AccessClaims, kind: MeasureKind, answers: Record<string, number>) {
-    return this.save(actor.sub, kind, answers, null);
+  async selfTake(
+    actor: AccessClaims,
+    kind: MeasureKind,
+    answers: Record<string, number>,
+    inWrite?: InWrite<SavedResponse>,
+  ) {
+    return this.save(actor.sub, kind, answers, null, inWrite);
   }
 
+  /** A response saved, as answered; `inWrite` runs last in its transaction. */
   private async save(
     patientId: string,
     kind: MeasureKind,
     answers: Record<string, number>,
     assignment: AssignmentRow | null,
-  ) {
+    inWrite?: InWrite<SavedResponse>,
+  ): Promise<SavedResponse> {
     const problem = answersProblem(instruments[kind], answers);
     if (problem) throw badRequest(problem);
     const score = scoreMeasure(kind, answers);
@@ -180,7 +210,7 @@ export class MeasuresService {
     const history = await this.repo.firstAndLast(patientId, kind);
     // read before the transaction: on the embedded database a read outside it would wait for it
     const alert = score.safetyAlert ? await this.alertAudience(patientId) : null;
-    const response = await this.repo.transaction(async (tx) => {
+    return this.repo.transaction(async (tx) => {
       const response = await this.repo.insertResponse(tx, {
         patientId,
         kind,
@@ -198,15 +228,16 @@ export class MeasuresService {
           await this.repo.advance(tx, assignment.id, nextCycle(assignment.dueAt, assignment.everyWeeks, now));
       }
       if (alert) await this.alertProviders(tx, alert, patientId, response.id);
-      return response;
+      const saved = {
+        response: presentResponse(response, history, true),
+        safetyAlert: score.safetyAlert,
+        crisisResources: score.safetyAlert ? crisisResources : null,
+        safetyNotice: score.safetyAlert ? measureMessages.safetyNotice : null,
+        disclaimer: measureMessages.notDiagnosis,
+      };
+      await inWrite?.(tx, saved);
+      return saved;
     });
-    return {
-      response: presentResponse(response, history, true),
-      safetyAlert: score.safetyAlert,
-      crisisResources: score.safetyAlert ? crisisResources : null,
-      safetyNotice: score.safetyAlert ? measureMessages.safetyNotice : null,
-      disclaimer: measureMessages.notDiagnosis,
-    };
   }
 
   /** Who a safety alert goes to (the connected providers) and the client's name for it. */

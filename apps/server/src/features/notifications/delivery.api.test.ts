@@ -184,6 +184,43 @@ describe('web push', () => {
     });
     expect(removed.body.deviceCount).toBe(0);
   });
+
+  it('a production server never calls a stored endpoint its rules refuse (a loopback one stored in development), and drops it', async () => {
+    const production = await startServer({ env: { NODE_ENV: 'production' } });
+    try {
+      const user = await production.createUser();
+      const subscription = push.subscribe();
+      // what a development server on the same database stored
+      await production.database.db.insert(deviceTokens).values({
+        userId: user.id,
+        endpoint: subscription.endpoint,
+        ...subscription.keys,
+        platform: 'web',
+      });
+      const [device] = await production.database.db
+        .select()
+        .from(deviceTokens)
+        .where(eq(deviceTokens.userId, user.id));
+      const row = await production.services.notifications.notify(user.id, {
+        type: 'important_update',
+        title: 'News',
+        message: 'x',
+      });
+      // the delivery job's own step, run at once as well
+      await production.services.notifications.push({
+        notificationId: row?.id as string,
+        deviceId: device?.id as string,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(subscription.received).toEqual([]);
+      expect(push.rejections.filter((r) => r.subscriptionId === subscription.id)).toEqual([]);
+      expect(
+        await production.database.db.select().from(deviceTokens).where(eq(deviceTokens.userId, user.id)),
+      ).toEqual([]);
+    } finally {
+      await production.close();
+    }
+  });
 });
 
 describe('the live stream', () => {

@@ -51,15 +51,18 @@ export function importantUpdateRoutes(ctx: AppContext, updates: ImportantUpdates
       { ...admin, config: { idempotent: true }, schema: { tags, body: createBody } },
       async (request, reply) => {
         const body = request.body;
-        const row = await updates.create(caller(request).sub, {
-          ...body,
-          publishAt: body.publishAt ? new Date(body.publishAt) : undefined,
-        });
+        // the answer is kept with the update, in its transaction (decision 104)
+        const answer = ctx.idempotency.answer(request, reply, 201);
+        const row = await updates.create(
+          caller(request).sub,
+          { ...body, publishAt: body.publishAt ? new Date(body.publishAt) : undefined },
+          (tx, made) => answer.record(tx, { success: true, update: presentUpdate(made) }),
+        );
         await ctx.audit.record(
           { action: 'IMPORTANT_UPDATE_CREATED', resourceType, resourceId: row.id },
           request,
         );
-        return reply.status(201).send({ success: true, update: presentUpdate(row) });
+        return answer.send();
       },
     );
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
 import { importantUpdates, notifications } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../platform/errors.js';
+import type { InWrite } from '../../platform/idempotency.js';
 import { DELIVER_JOB, type DeliverJob, type NotificationsService } from './service.js';
 
 export const FANOUT_JOB = 'important-update-fanout';
@@ -46,6 +47,7 @@ export class ImportantUpdates {
       audience: Audience;
       publishAt?: Date | undefined;
     },
+    inWrite?: InWrite<UpdateRow>,
   ): Promise<UpdateRow> {
     const now = this.ctx.clock.now();
     const publishAt = input.publishAt && input.publishAt > now ? input.publishAt : now;
@@ -71,6 +73,7 @@ export class ImportantUpdates {
           { updateId: row.id, after: null },
           { key: `fanout:${row.id}:start`, tx },
         );
+      await inWrite?.(tx, row);
       return row;
     });
   }

@@ -19,6 +19,7 @@ import { createBus, chunked, uuidsOf, type Bus, type BusCodec } from '../../plat
 import { notFound } from '../../platform/errors.js';
 import { composeMail } from '../../platform/mail-template.js';
 import type { MailMessage } from '../../platform/mail.js';
+import { isAllowedPushEndpoint } from '../../platform/push.js';
 import { channelsFor, outsideBody, type EmailCategory } from './channels.js';
 import { presentNotification } from './presenter.js';
 import { applyReminderPlans, reminderPlans } from './reminders.js';
@@ -69,6 +70,7 @@ export class NotificationsService {
   readonly repo: NotificationsRepo;
   readonly streams: NotificationStreams;
   private readonly bus: Bus<WakeEvent>;
+  private unwatchSessions: (() => void) | null = null;
 
   constructor(private readonly ctx: AppContext) {
     this.repo = new NotificationsRepo(ctx.db);
@@ -81,6 +83,12 @@ export class NotificationsService {
   }
 
   async start(): Promise<void> {
+    // A stream ends with its session, as soon as the registry hears of the ending (here or
+    // from another instance), not at the next heartbeat (SECURITY.md, Sessions).
+    this.unwatchSessions ??= this.ctx.sessionRegistry.watch({
+      ended: (event) => this.streams.endSessions(event),
+      recheck: () => this.streams.recheckAll(),
+    });
     await this.bus.start({
       onEvent: (event) => this.streams.wake(event.users),
       onReset: () => this.streams.wakeAll(),
@@ -88,6 +96,8 @@ export class NotificationsService {
   }
 
   async close(): Promise<void> {
+    this.unwatchSessions?.();
+    this.unwatchSessions = null;
     this.streams.closeAll();
     await this.bus.close();
   }
@@ -200,6 +210,13 @@ export class NotificationsService {
     ]);
     const row = rows[0];
     if (!row || !device || device.userId !== row.userId) return;
+    // The rules of this server, at every send: a subscription another server stored under other
+    // rules (a development one's loopback endpoint) is dropped, never called (SECURITY.md).
+    if (!isAllowedPushEndpoint(device.endpoint, this.ctx.config.env === 'production')) {
+      await this.repo.removeDeviceById(device.id);
+      this.ctx.log.warn('a stored push subscription names an endpoint this server may not call: dropped');
+      return;
+    }
     const outcome = await this.ctx.push.send(
       { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
       {

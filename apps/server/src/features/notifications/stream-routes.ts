@@ -17,7 +17,8 @@ function lastEventId(header: unknown, query: number | undefined): number | null 
 
 /**
  * GET /notifications/stream: Server-Sent Events of the caller's notifications (docs/API-notifications.md
- * "The live stream"). Resumes after `Last-Event-ID`; ends when the session ends.
+ * "The live stream"). Resumes after `Last-Event-ID`; ends when the session ends: at once when the
+ * session registry hears of the ending (NotificationStreams.endSessions), else at the heartbeat's check.
  */
 export function notificationStreamRoutes(
   ctx: AppContext,
@@ -60,6 +61,7 @@ export function notificationStreamRoutes(
         const timers: NodeJS.Timeout[] = [];
         const client: StreamClient = {
           userId: claims.sub,
+          sessionId: claims.sid,
           cursor,
           lastUnread: null,
           send(event, data, id) {
@@ -75,19 +77,36 @@ export function notificationStreamRoutes(
             service.streams.remove(client);
             raw.end();
           },
+          recheck() {
+            void ctx.sessionRegistry.check(claims).then(
+              (alive) => {
+                if (!alive) client.end();
+              },
+              () => client.end(),
+            );
+          },
         };
         raw.on('close', () => client.end());
         timers.push(
           setInterval(() => {
             void ctx.sessionRegistry.check(claims).then(
-              (alive) => (alive ? raw.write(': ping\n\n') : client.end()),
+              (alive) => {
+                if (!alive) client.end();
+                else if (!ended) raw.write(': ping\n\n');
+              },
               () => client.end(),
             );
           }, HEARTBEAT_MS),
           setTimeout(() => client.end(), MAX_LIFE_MS),
         );
         for (const timer of timers) timer.unref();
+        // From here on an ending of the session ends the stream (NotificationStreams.endSessions); one
+        // heard while the cursor was read above is already known to the registry.
         service.streams.add(client);
+        if (ctx.sessionRegistry.knownEnded(claims)) {
+          client.end();
+          return;
+        }
         service.streams.pump(client);
       },
     );

@@ -1,14 +1,19 @@
 import type { NotificationResponse } from '@mindledger/domain';
+import type { SessionEvent } from '../../platform/sessions/bus.js';
 import type { NotificationsRepo } from './repo.js';
 
 /** One open live stream (a browser tab): where it is in the user's notifications, and its socket. */
 export interface StreamClient {
   userId: string;
+  /** The session of the access token that opened it: the stream ends with it. */
+  sessionId: string;
   /** The last seq sent; the next pump sends what comes after. */
   cursor: number;
   lastUnread: number | null;
   send(event: string, data: unknown, id?: number): void;
   end(): void;
+  /** Asks whether its session is still alive, and ends the stream when it is not. */
+  recheck(): void;
 }
 
 /** The most notifications one pump sends; the rest follow on the next wake. */
@@ -22,6 +27,7 @@ const CATCH_UP_LIMIT = 100;
  */
 export class NotificationStreams {
   private readonly byUser = new Map<string, Set<StreamClient>>();
+  private readonly bySession = new Map<string, Set<StreamClient>>();
   private readonly pumping = new Map<StreamClient, boolean>();
 
   constructor(
@@ -43,13 +49,35 @@ export class NotificationStreams {
     let set = this.byUser.get(client.userId);
     if (!set) this.byUser.set(client.userId, (set = new Set()));
     set.add(client);
+    let ofSession = this.bySession.get(client.sessionId);
+    if (!ofSession) this.bySession.set(client.sessionId, (ofSession = new Set()));
+    ofSession.add(client);
   }
 
   remove(client: StreamClient): void {
     const set = this.byUser.get(client.userId);
     set?.delete(client);
     if (set?.size === 0) this.byUser.delete(client.userId);
+    const ofSession = this.bySession.get(client.sessionId);
+    ofSession?.delete(client);
+    if (ofSession?.size === 0) this.bySession.delete(client.sessionId);
     this.pumping.delete(client);
+  }
+
+  /**
+   * Sessions ended (here or on another instance, platform/sessions/registry.ts): their streams end
+   * at once, before anything more is sent on them.
+   */
+  endSessions(event: SessionEvent): void {
+    const ending: StreamClient[] = [];
+    for (const id of event.sessions ?? []) ending.push(...(this.bySession.get(id) ?? []));
+    for (const id of event.users ?? []) ending.push(...(this.byUser.get(id) ?? []));
+    for (const client of ending) client.end();
+  }
+
+  /** Endings may have been missed (a gap of the session bus): every stream asks about its session. */
+  recheckAll(): void {
+    for (const set of [...this.byUser.values()]) for (const client of [...set]) client.recheck();
   }
 
   wake(userIds: Iterable<string>): void {
@@ -64,6 +92,7 @@ export class NotificationStreams {
   closeAll(): void {
     for (const set of [...this.byUser.values()]) for (const client of [...set]) client.end();
     this.byUser.clear();
+    this.bySession.clear();
   }
 
   /** Sends what is new; a wake during a pump makes it run once more (never two at once). */

@@ -55,7 +55,7 @@ export function profileRoutes(ctx: AppContext, service: ProfileService): Fastify
 
     app.put(
       '/update-user-avatar',
-      { ...authed, schema: { tags, consumes: ['multipart/form-data'] } },
+      { ...authed, config: { upload: true }, schema: { tags, consumes: ['multipart/form-data'] } },
       async (request) => {
         const file = await readUpload(request, {
           field: 'avatar',
@@ -88,8 +88,10 @@ export function profileRoutes(ctx: AppContext, service: ProfileService): Fastify
       service.twoFactorSettings(caller(request)),
     );
 
-    app.put('/update-2fa-settings', { ...sensitive, schema: { tags, body: update2faSchema } }, (request) =>
-      service.updateTwoFactor(caller(request), request.body, request),
+    app.put(
+      '/update-2fa-settings',
+      { ...sensitive, schema: { tags, body: update2faSchema } },
+      (request, reply) => service.updateTwoFactor(caller(request), request.body, request, reply),
     );
 
     /** Avatars: unguessable keys, readable without a token so that <img> can show them. */

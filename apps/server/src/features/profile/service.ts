@@ -15,6 +15,7 @@ import { seal, unseal } from '../../platform/crypto.js';
 import { AppError, badRequest, conflict, notFound, unauthenticated } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { authEmails as emails, presentUser, type AuthService } from '../auth/index.js';
+import { UsedTrials } from '../billing/index.js';
 import { findUserByEmail, findUserById, updateUser, type UserRow } from '../../platform/users.js';
 import { deleteUserAndData } from './delete-user.js';
 import { detectImageType } from '../../platform/image-type.js';
@@ -31,10 +32,11 @@ export const profileMessages = {
   emailChanged: 'Your email address has been changed.',
   sameEmail: 'The new email is the same as the current one.',
   accountDeleted: 'Your account and its data have been deleted.',
-  twoFactorEmail: 'Two-factor authentication by email is on.',
+  twoFactorEmail: 'Two-factor authentication by email is on. Your other devices have been signed out.',
   twoFactorTotpStarted: 'Scan the key with your authenticator app, then enter the code it shows.',
-  twoFactorTotp: 'Two-factor authentication with an authenticator app is on.',
-  twoFactorOff: 'Two-factor authentication is off.',
+  twoFactorTotp:
+    'Two-factor authentication with an authenticator app is on. Your other devices have been signed out.',
+  twoFactorOff: 'Two-factor authentication is off. Your other devices have been signed out.',
   noTotpPending: 'Start the authenticator set-up first.',
 } as const;
 
@@ -117,6 +119,8 @@ export class ProfileService {
     const user = await this.me(actor);
     if (await findUserByEmail(this.ctx.db, row.newEmail))
       throw conflict('An account with this email already exists.');
+    // The address given up keeps its used trial (decision 106): a new account under it gets none.
+    await new UsedTrials(this.ctx.config.jwtSecret).keepIfUsed(this.ctx.db, user.id, user.email);
     const updated = await updateUser(this.ctx.db, user.id, { email: row.newEmail });
     await this.ctx.mailer.send(emails.emailChanged(user.email, row.newEmail));
     await securityAlert(this.ctx, user.id, 'email_changed');
@@ -227,7 +231,12 @@ export class ProfileService {
     };
   }
 
-  async updateTwoFactor(actor: AccessClaims, input: Update2faInput, request: FastifyRequest) {
+  async updateTwoFactor(
+    actor: AccessClaims,
+    input: Update2faInput,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
     const { db, config } = this.ctx;
     const user = await this.me(actor);
     let message: string;
@@ -274,8 +283,15 @@ export class ProfileService {
         message = profileMessages.twoFactorOff;
         break;
     }
-    // Starting a TOTP setup changes nothing yet: only a method turned on or off is told.
-    if (input.action !== 'start-totp') await securityAlert(this.ctx, user.id, 'two_factor_changed');
+    // Starting a TOTP setup changes nothing yet: only a method turned on or off is told, and signs
+    // out every other device as a password change does (decision 105): every session ends, and the
+    // device that made the change goes on in a new one, whose access token the answer carries.
+    let accessToken: string | undefined;
+    if (input.action !== 'start-totp') {
+      await this.auth.sessions.revokeAll(user.id, 'two_factor_changed');
+      accessToken = await this.auth.sessions.start(reply, updated);
+      await securityAlert(this.ctx, user.id, 'two_factor_changed');
+    }
     await this.ctx.audit.record(
       {
         action: 'TWO_FACTOR_CHANGED',
@@ -285,6 +301,12 @@ export class ProfileService {
       },
       request,
     );
-    return { success: true, message, settings: this.presentTwoFactor(updated), ...(totp ? { totp } : {}) };
+    return {
+      success: true,
+      message,
+      settings: this.presentTwoFactor(updated),
+      ...(totp ? { totp } : {}),
+      ...(accessToken ? { accessToken } : {}),
+    };
   }
 }

@@ -1,7 +1,7 @@
 import { asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { promoListQuery } from '@mindledger/domain';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { promoCodes } from '../../db/schema/index.js';
 import type { PromoCodeRow } from './presenter.js';
 import { escapeLike } from '../../platform/like.js';
@@ -71,8 +71,8 @@ export class PromoCodesRepo {
     return row;
   }
 
-  async insert(values: PromoCodeValues): Promise<PromoCodeRow> {
-    const [row] = await this.db.insert(promoCodes).values(values).returning();
+  async insert(values: PromoCodeValues, ex: Executor = this.db): Promise<PromoCodeRow> {
+    const [row] = await ex.insert(promoCodes).values(values).returning();
     if (!row) throw new Error('promo code not inserted');
     return row;
   }

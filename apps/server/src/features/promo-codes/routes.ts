@@ -56,10 +56,13 @@ export function promoCodeRoutes(ctx: AppContext, service: PromoCodesService): Fa
       '/promo-codes',
       { ...admin, config: { idempotent: true }, schema: { tags, body: promoCodeSchema } },
       async (request, reply) => {
-        const row = await service.create(caller(request).sub, request.body);
+        // the answer is kept with the code, in its transaction (decision 104)
+        const answer = ctx.idempotency.answer(request, reply, 201);
+        const row = await service.create(caller(request).sub, request.body, (tx, made) =>
+          answer.record(tx, { success: true, message: msg.created, promoCode: presentPromoCode(made) }),
+        );
         await ctx.audit.record({ action: 'PROMO_CODE_CREATED', resourceType, resourceId: row.id }, request);
-        reply.status(201);
-        return { success: true, message: msg.created, promoCode: presentPromoCode(row) };
+        return answer.send();
       },
     );
 

@@ -12,6 +12,7 @@ import {
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { InWrite } from '../../platform/idempotency.js';
 import { findUserById } from '../../platform/users.js';
 import type { BillingPort } from '../billing/index.js';
 import { promoCsv, type PromoCodeRow } from './presenter.js';
@@ -76,25 +77,38 @@ export class PromoCodesService {
     return row;
   }
 
-  async create(adminId: string, input: PromoCodeForm): Promise<PromoCodeRow> {
+  /**
+   * A new code; `inWrite` runs last in its insert's transaction (an idempotent route records its
+   * answer there, decision 104). The card provider hears of it afterwards.
+   */
+  async create(
+    adminId: string,
+    input: PromoCodeForm,
+    inWrite?: InWrite<PromoCodeRow>,
+  ): Promise<PromoCodeRow> {
     const expiryError = promoExpiryError(input.expiresAt, await this.todayFor(adminId));
     if (expiryError) throw fieldError('expiresAt', expiryError);
     const now = this.ctx.clock.now();
+    const values = {
+      code: input.code,
+      discountType: input.discountType,
+      discountValue: promoDiscountToStored(input.discountType, input.discount),
+      description: input.description,
+      maxUses: input.maxUses,
+      oneTimeUse: input.oneTimeUse,
+      active: input.active,
+      duration: input.duration,
+      durationInMonths: input.durationInMonths,
+      expiresAt: input.expiresAt,
+      createdAt: now,
+      updatedAt: now,
+    };
     let row: PromoCodeRow;
     try {
-      row = await this.repo.insert({
-        code: input.code,
-        discountType: input.discountType,
-        discountValue: promoDiscountToStored(input.discountType, input.discount),
-        description: input.description,
-        maxUses: input.maxUses,
-        oneTimeUse: input.oneTimeUse,
-        active: input.active,
-        duration: input.duration,
-        durationInMonths: input.durationInMonths,
-        expiresAt: input.expiresAt,
-        createdAt: now,
-        updatedAt: now,
+      row = await this.ctx.db.transaction(async (tx) => {
+        const inserted = await this.repo.insert(values, tx);
+        await inWrite?.(tx, inserted);
+        return inserted;
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(msg.duplicate);

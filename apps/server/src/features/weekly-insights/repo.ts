@@ -10,6 +10,7 @@ import {
   weeklyGenerationJobs,
 } from '../../db/schema/index.js';
 import { activeConnection } from '../../platform/policy.js';
+import { sharedDocumentReadable } from '../../platform/read-scope.js';
 import type { Period } from './period.js';
 
 export type JobRow = typeof weeklyGenerationJobs.$inferSelect;
@@ -331,11 +332,16 @@ export class WeeklyRepo {
     return row;
   }
 
-  /** Whether the report is shared with the provider (live share) and the connection still stands. */
+  /**
+   * Whether the report is shared with the provider (live share) and the connection still stands. A
+   * report never reads private entries (decision 087); the read rule of every shared document
+   * (`sharedDocumentReadable`, decision 103) holds here all the same.
+   */
   async sharedWith(documentId: string, providerId: string): Promise<boolean> {
     const [row] = await this.db
       .select({ id: documentShares.id })
       .from(documentShares)
+      .innerJoin(aiDocuments, eq(aiDocuments.id, documentShares.documentId))
       .innerJoin(
         connections,
         and(
@@ -350,6 +356,7 @@ export class WeeklyRepo {
           eq(documentShares.providerId, providerId),
           eq(documentShares.kind, 'weeklyReport'),
           isNull(documentShares.withdrawnAt),
+          sharedDocumentReadable(),
         ),
       )
       .limit(1);
@@ -393,6 +400,7 @@ export class WeeklyRepo {
           providerId ? eq(documentShares.providerId, providerId) : undefined,
           eq(documentShares.kind, 'weeklyReport'),
           isNull(documentShares.withdrawnAt),
+          providerId ? sharedDocumentReadable() : undefined,
         ),
       )
       .orderBy(desc(aiDocuments.periodStart), desc(documentShares.createdAt))

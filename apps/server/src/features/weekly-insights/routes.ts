@@ -6,6 +6,7 @@ import { caller } from '../../platform/auth.js';
 import { tooManyRequests } from '../../platform/errors.js';
 import { dashboardShareBody } from './dashboard.js';
 import { weeklyTexts } from './messages.js';
+import type { JobView } from './presenter.js';
 import type { WeeklyInsightsService } from './service.js';
 import { abortOnDisconnect } from '../../platform/disconnect.js';
 
@@ -58,8 +59,7 @@ export function weeklyInsightsRoutes(ctx: AppContext, service: WeeklyInsightsSer
       async (request, reply) => {
         const me = caller(request).sub;
         await throttleGeneration(ctx, me);
-        const { job } = await service.startGeneration(me, request.body);
-        return reply.code(202).send({
+        const started = (job: JobView) => ({
           success: true,
           message: weeklyInsightMessages.generating,
           data: {
@@ -71,6 +71,12 @@ export function weeklyInsightsRoutes(ctx: AppContext, service: WeeklyInsightsSer
             startTime: job.startTime,
           },
         });
+        // a new job's answer is kept with it, in its transaction (decision 104)
+        const answer = ctx.idempotency.answer<ReturnType<typeof started>>(request, reply, 202);
+        const { job } = await service.startGeneration(me, request.body, (tx, made) =>
+          answer.record(tx, started(made)),
+        );
+        return answer.send(started(job));
       },
     );
 
@@ -133,9 +139,13 @@ export function weeklyInsightsRoutes(ctx: AppContext, service: WeeklyInsightsSer
       '/share-weekly-report',
       { ...patient, ...idempotent, schema: { tags, body: shareBody } },
       async (request, reply) => {
-        const result = await service.share(caller(request).sub, request.body);
+        // a new share's answer is kept with it, in its transaction (decision 104)
+        const answer = ctx.idempotency.answer(request, reply, 201);
+        const result = await service.share(caller(request).sub, request.body, (tx, made) =>
+          answer.record(tx, { success: true, message: made.message, data: made.share }),
+        );
         if (result.warning) return { success: true, warning: true, message: result.message };
-        return reply.code(201).send({ success: true, message: result.message, data: result.share });
+        return answer.send();
       },
     );
 
@@ -162,8 +172,11 @@ export function weeklyInsightsRoutes(ctx: AppContext, service: WeeklyInsightsSer
       '/dashboard/share',
       { ...patient, ...idempotent, schema: { tags, body: dashboardShareBody } },
       async (request, reply) => {
-        const data = await service.shareDashboard(caller(request).sub, request.body);
-        return reply.code(201).send({ success: true, message: weeklyTexts.dashboardShared, data });
+        const answer = ctx.idempotency.answer(request, reply, 201);
+        await service.shareDashboard(caller(request).sub, request.body, (tx, data) =>
+          answer.record(tx, { success: true, message: weeklyTexts.dashboardShared, data }),
+        );
+        return answer.send();
       },
     );
 

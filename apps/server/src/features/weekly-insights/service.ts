@@ -15,6 +15,7 @@ import {
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { InWrite } from '../../platform/idempotency.js';
 import type { ScheduleDelivery } from '../../platform/jobs/index.js';
 import type { AccessClaims } from '../../platform/tokens.js';
 import { findUserById } from '../../platform/users.js';
@@ -114,11 +115,14 @@ export class WeeklyInsightsService implements WeeklyReportGenerator {
 
   /**
    * Starts a generation: Standard required, the period checked, at least 2 entries. A week already
-   * generating answers its running job (a double click, a retry, another tab).
+   * generating answers its running job (a double click, a retry, another tab). `inWrite` runs last
+   * in the transaction that starts a job (an idempotent route records its answer there, decision
+   * 104); not when a running job is answered.
    */
   async startGeneration(
     patientId: string,
     body: { startDate?: unknown; endDate?: unknown },
+    inWrite?: InWrite<JobView>,
   ): Promise<{ job: JobView; created: boolean }> {
     await this.requireStandard(patientId);
     const client = await this.requireClient(patientId);
@@ -134,6 +138,7 @@ export class WeeklyInsightsService implements WeeklyReportGenerator {
         { jobId: row.id },
         { key: `weekly-report:${patientId}:${period.startDate}:${row.id}`, tx },
       );
+      await inWrite?.(tx, presentJob(row));
       return row;
     });
     if (result) return { job: presentJob(result), created: true };
@@ -401,10 +406,12 @@ export class WeeklyInsightsService implements WeeklyReportGenerator {
   /**
    * Shares a report with a connected provider (accepted and active). The same report and provider
    * again: a warning, 'Summary Already Shared.' The provider is told in the app (no PHI outside it).
+   * `inWrite` runs last in the share's transaction (not when it was shared already).
    */
   async share(
     patientId: string,
     body: { reportId?: string | undefined; doctorEmail?: unknown },
+    inWrite?: InWrite<{ message: string; share: ReturnType<typeof presentShare> }>,
   ): Promise<
     | { warning: true; message: string }
     | { warning: false; message: string; share: ReturnType<typeof presentShare> }
@@ -434,6 +441,7 @@ export class WeeklyInsightsService implements WeeklyReportGenerator {
         },
         tx,
       );
+      await inWrite?.(tx, { message: weeklyTexts.shared, share: presentShare(row, provider) });
       return row;
     });
     if (!share) return { warning: true, message: aiDocumentMessages.alreadyShared };
@@ -470,14 +478,21 @@ export class WeeklyInsightsService implements WeeklyReportGenerator {
 
   // Dashboard sharing
 
+  /** `inWrite` runs last in the share's transaction (an idempotent route records its answer there). */
   async shareDashboard(
     patientId: string,
     body: { doctorEmail?: unknown; dashboardData: Record<string, unknown> },
+    inWrite?: InWrite<{ id: string; sharedAt: string; provider: ReturnType<typeof presentProvider> }>,
   ) {
     const email = this.providerEmail(body.doctorEmail);
     const provider = await this.connectedProvider(patientId, email);
     const client = await findUserById(this.ctx.db, patientId);
     const clientName = `${client?.firstName ?? ''} ${client?.lastName ?? ''}`.trim() || 'A client';
+    const shared = (row: { id: string; createdAt: Date }) => ({
+      id: row.id,
+      sharedAt: row.createdAt.toISOString(),
+      provider: presentProvider(provider),
+    });
     const row = await this.ctx.db.transaction(async (tx) => {
       const inserted = await this.repo.insertDashboardShare(tx, {
         patientId,
@@ -497,9 +512,10 @@ export class WeeklyInsightsService implements WeeklyReportGenerator {
         },
         tx,
       );
+      await inWrite?.(tx, shared(inserted));
       return inserted;
     });
-    return { id: row.id, sharedAt: row.createdAt.toISOString(), provider: presentProvider(provider) };
+    return shared(row);
   }
 
   /** A shared snapshot: its owner, or the provider it went to while still connected; else 404. */

@@ -72,7 +72,10 @@ export interface JourneyInput {
   conversation: AiMessage[];
   /** The client's active goals. */
   goals: { text: string }[];
-  /** Most felt emotions of the last 30 days (primary names), most frequent first, with counts. */
+  /**
+   * The three most felt emotions of the last 30 days (primary names), most frequent first, with
+   * counts; given only to the documents that speak of check-ins (decision 103), else empty.
+   */
   recentEmotions: { name: string; count: number }[];
 }
 

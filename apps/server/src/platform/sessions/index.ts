@@ -8,7 +8,7 @@ import { sessionCodec, type SessionBus } from './bus.js';
 import { SessionRegistry } from './registry.js';
 import { SqlSessionStore } from './store.js';
 
-export { SessionRegistry } from './registry.js';
+export { SessionRegistry, type SessionWatcher } from './registry.js';
 export type { SessionBus } from './bus.js';
 
 /** Redis pub/sub with REDIS_URL; else LISTEN/NOTIFY on PostgreSQL; else one process (embedded). */

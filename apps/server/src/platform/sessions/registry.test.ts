@@ -314,6 +314,82 @@ describe('SessionRegistry: idle limit and absolute lifetime', () => {
   });
 });
 
+describe('SessionRegistry: what watches sessions (the live streams)', () => {
+  async function watched() {
+    const context = await setup();
+    const ended: SessionEvent[] = [];
+    let rechecks = 0;
+    const stop = context.registry.watch({
+      ended: (event) => ended.push(event),
+      recheck: () => (rechecks += 1),
+    });
+    return { ...context, ended, rechecks: () => rechecks, stop };
+  }
+
+  it('is told of every ending: its own, another instance’s, a deleted user’s', async () => {
+    const { registry, bus, ended, session } = await watched();
+    const mine = await session();
+    await registry.end([mine.sid], 'logout');
+    const theirs = await session();
+    bus.listener?.onEvent({ sessions: [theirs.sid] });
+    const gone = await session();
+    await registry.userDeleted(gone.sub);
+    const all = await session();
+    const second = await session(all.sub);
+    await registry.endAllOf(all.sub, 'two_factor_changed');
+    expect(ended).toEqual([
+      { sessions: [mine.sid] },
+      { sessions: [theirs.sid] },
+      { users: [gone.sub] },
+      { sessions: expect.arrayContaining([all.sid, second.sid]) as string[] },
+    ]);
+  });
+
+  it('is told of an ending found in the database (a message lost while the bus was down)', async () => {
+    const { registry, store, bus, ended, session } = await watched();
+    const claims = await session();
+    expect(await registry.check(claims)).toBe(true);
+    bus.healthy = false;
+    const row = store.rows.get(claims.sid);
+    if (row) row.endedAt = new Date();
+    expect(await registry.check(claims)).toBe(false);
+    expect(ended).toEqual([{ sessions: [claims.sid] }]);
+  });
+
+  it('is asked to look again when the bus comes back, and no more once it stops watching', async () => {
+    const { bus, rechecks, stop } = await watched();
+    bus.listener?.onReset();
+    expect(rechecks()).toBe(1);
+    stop();
+    bus.listener?.onReset();
+    expect(rechecks()).toBe(1);
+  });
+
+  it('ends every session of an account found inactive, on every instance', async () => {
+    const { registry, store, bus, clock, ended, session } = await watched();
+    const claims = await session();
+    const other = await session(claims.sub);
+    expect(await registry.check(claims)).toBe(true);
+    for (const row of store.rows.values()) row.userActive = false;
+    clock.ms += 10_000;
+    expect(await registry.check(claims)).toBe(false);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(store.rows.get(other.sid)?.endedAt).not.toBeNull();
+    expect(bus.published).toEqual([
+      { sessions: expect.arrayContaining([claims.sid, other.sid]) as string[] },
+    ]);
+    expect(ended).toHaveLength(1);
+  });
+
+  it('knows an ending heard before something started watching', async () => {
+    const { registry, session } = await setup();
+    const claims = await session();
+    expect(registry.knownEnded(claims)).toBe(false);
+    await registry.end([claims.sid], 'logout');
+    expect(registry.knownEnded(claims)).toBe(true);
+  });
+});
+
 describe('session bus messages', () => {
   it('round-trip, and are cut to fit a NOTIFY payload', () => {
     const sessions: string[] = Array.from({ length: 400 }, () => randomUUID());

@@ -35,7 +35,18 @@ interface Entry {
   checkedAt: number;
 }
 
-type Verdict = 'alive' | 'idle' | 'absolute' | 'refused';
+type Verdict = 'alive' | 'idle' | 'absolute' | 'inactive' | 'refused';
+
+/**
+ * What holds something open for a session (the live notification streams): told of every ending,
+ * here or on another instance, as the registry learns of it, so that it closes at once.
+ */
+export interface SessionWatcher {
+  /** These sessions ended, or every session of these users (deleted accounts). */
+  ended(event: SessionEvent): void;
+  /** The bus came back after a gap: endings may have been missed, so look at every session again. */
+  recheck(): void;
+}
 
 /**
  * Whether an access token's session is alive, asked on every authenticated request (issue 10 item
@@ -59,6 +70,7 @@ export class SessionRegistry {
   private readonly writeEveryMs: number;
   private readonly sweeper: NodeJS.Timeout;
   private readonly writes = new Set<Promise<void>>();
+  private readonly watchers = new Set<SessionWatcher>();
 
   constructor(private readonly options: SessionRegistryOptions) {
     this.trustMs = options.trustMs ?? 10_000;
@@ -75,6 +87,30 @@ export class SessionRegistry {
     });
   }
 
+  /** Tells `watcher` of every ending from now on; answers the call that stops it. */
+  watch(watcher: SessionWatcher): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
+
+  /**
+   * Whether an ending of the token's session is already known here (no database read, no activity).
+   * Something that starts watching a session checks this once: an ending it was not there to hear.
+   */
+  knownEnded(claims: AccessClaims): boolean {
+    return this.isEnded(claims.sid, claims.sub, this.now());
+  }
+
+  private tell(call: (watcher: SessionWatcher) => void): void {
+    for (const watcher of this.watchers) {
+      try {
+        call(watcher);
+      } catch (error) {
+        this.options.log.error({ err: error }, 'a session watcher failed');
+      }
+    }
+  }
+
   get busHealthy(): boolean {
     return this.options.bus.healthy;
   }
@@ -88,7 +124,8 @@ export class SessionRegistry {
   }
 
   private verdict(entry: Entry, claims: AccessClaims, now: number): Verdict {
-    if (!entry.userActive || entry.userId !== claims.sub || entry.userRole !== claims.role) return 'refused';
+    if (entry.userId !== claims.sub || entry.userRole !== claims.role) return 'refused';
+    if (!entry.userActive) return 'inactive';
     if (now >= entry.absoluteExpiresAt) return 'absolute';
     if (now - entry.lastSeenAt >= this.options.idleLimitMs(entry.paymentIdle)) return 'idle';
     return 'alive';
@@ -117,6 +154,13 @@ export class SessionRegistry {
         this.options.log.error({ err: error }, 'ending an expired session failed'),
       );
     }
+    // The account is no longer active (not activated, or its approval withdrawn): none of its
+    // sessions is, on any instance, and whatever they hold open closes.
+    if (verdict === 'inactive') {
+      this.endAllOf(entry.userId, 'access_withdrawn').catch((error: unknown) =>
+        this.options.log.error({ err: error }, 'ending the sessions of an inactive account failed'),
+      );
+    }
     if (verdict !== 'alive') return false;
     this.touch(claims.sid, entry, now);
     return true;
@@ -136,8 +180,8 @@ export class SessionRegistry {
     const row = await this.options.store.load(sessionId);
     const now = this.now();
     if (!row || row.endedAt) {
-      this.entries.delete(sessionId);
-      this.endedSessions.set(sessionId, now + this.options.rememberEndedMs);
+      // Ended (maybe on another instance whose message was lost): here too, with what it holds open.
+      if (!this.isEnded(sessionId, row?.userId ?? '', now)) this.forget({ sessions: [sessionId] });
       return null;
     }
     // Ended while the row was being read: the ending wins.
@@ -272,6 +316,7 @@ export class SessionRegistry {
       for (const id of users) this.endedUsers.set(id, until);
       for (const [id, entry] of this.entries) if (users.has(entry.userId)) this.entries.delete(id);
     }
+    if (event.sessions?.length || event.users?.length) this.tell((watcher) => watcher.ended(event));
   }
 
   /** After a gap in the bus: endings may have been missed, so nothing cached is kept. */
@@ -280,6 +325,7 @@ export class SessionRegistry {
     for (const [id, entry] of this.entries)
       if (entry.lastSeenAt > entry.lastWrittenAt) this.write(id, entry.lastSeenAt);
     this.entries.clear();
+    this.tell((watcher) => watcher.recheck());
   }
 
   private sweep(): void {

@@ -12,6 +12,8 @@ let exports: BackupExport[];
 let imports: BackupImport[];
 let calls: { path: string; body: unknown }[];
 let checkValid: boolean;
+/** How the import run ends: 'failed' as when its server process died (the lost-run tick). */
+let runEnds: 'completed' | 'failed';
 let fetchMock: Mock<typeof fetch>;
 
 const preview: ImportPreview = {
@@ -65,7 +67,7 @@ const importRow = (status: BackupImport['status']): BackupImport => ({
           notImported: [],
         }
       : null,
-  error: null,
+  error: status === 'failed' ? msg.failed : null,
   createdAt: '2026-11-27T10:00:00.000Z',
   completedAt: null,
 });
@@ -76,6 +78,7 @@ beforeEach(() => {
   imports = [];
   calls = [];
   checkValid = true;
+  runEnds = 'completed';
   let progressReads = 0;
   fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
@@ -121,7 +124,7 @@ beforeEach(() => {
       return jsonResponse({ success: true, data: importRow('importing') }, { status: 202 });
     if (path === `import/progress/${importId}`) {
       progressReads += 1;
-      return jsonResponse({ success: true, data: importRow(progressReads > 1 ? 'completed' : 'importing') });
+      return jsonResponse({ success: true, data: importRow(progressReads > 1 ? runEnds : 'importing') });
     }
     if (path === `import/cancel/${importId}`)
       return jsonResponse({ success: true, message: msg.cancelled, data: importRow('cancelled') });
@@ -202,5 +205,19 @@ describe('Backup and Import', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Choose another file' }));
     expect(await screen.findByText(msg.cancelled)).toBeInTheDocument();
     expect(calls.some((c) => c.path === `import/cancel/${importId}`)).toBe(true);
+  });
+
+  it('says an import failed and nothing was changed when its run died, and offers another file', async () => {
+    runEnds = 'failed';
+    renderWithProviders(<BackupPage />);
+    await screen.findByText('No backups or imports yet.');
+    await chooseFile();
+    await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Preview import' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Import' }));
+    // the toast and the summary
+    expect(await screen.findAllByText(msg.failed, {}, { timeout: 5000 })).toHaveLength(2);
+    expect(screen.queryByText(msg.completed)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import another file' })).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { formatDate } from '../../ui/format';
 import { PageTitle } from '../../ui/PageTitle';
 import { EmptyState } from '../../ui/states';
 import { usePagedQuery } from '../../ui/usePagedQuery';
-import { connectionsApi, connectionsKeys, resourceTypeLabel, type AccessEntry } from './api';
+import { accessEntryLabel, connectionsApi, connectionsKeys, type AccessEntry } from './api';
 
 const pageSizes = [10, 25, 50] as const;
 
@@ -21,7 +21,7 @@ export function AccessHistoryPage() {
 
   const columns: DataTableColumn<AccessEntry>[] = [
     { key: 'provider', header: 'Provider', cell: (entry) => <Text fw={500}>{entry.providerName}</Text> },
-    { key: 'what', header: 'What was opened', cell: (entry) => resourceTypeLabel(entry.resourceType) },
+    { key: 'what', header: 'What was opened', cell: (entry) => accessEntryLabel(entry) },
     {
       key: 'when',
       header: 'When',
@@ -38,7 +38,8 @@ export function AccessHistoryPage() {
         <Stack gap="md">
           <Text>
             Every time a provider opens your information, MindLedger records who it was, what kind of
-            information it was and when. This list shows those records, newest first.
+            information it was and when. It also records each time you agreed to share a document that draws
+            on your private entries. This list shows those records, newest first.
           </Text>
           <DataTable
             label="Access history"

@@ -1,26 +1,37 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { aiDocumentMessages } from '@mindledger/domain';
+import { aiDocumentMessages, privateEntriesSharing } from '@mindledger/domain';
 import { errorMessage } from '../../api/client';
 import { connectionsApi, connectionsKeys } from './api';
 
 interface ProviderShareModalProps {
   opened: boolean;
   title: string;
+  /**
+   * How many private entries what is shared draws on (decision 103): when any, the dialog says so
+   * and shares only once the client ticks that they agree.
+   */
+  privateEntries?: number;
   onClose(): void;
   /**
-   * Shares with the chosen provider's email (the caller shows the toasts). Resolving closes the
-   * dialog; rejecting keeps it open to try again.
+   * Shares with the chosen provider's email (the caller shows the toasts), with the client's consent
+   * to the private entries it draws on. Resolving closes the dialog; rejecting keeps it open.
    */
-  onShare(doctorEmail: string): Promise<void>;
+  onShare(doctorEmail: string, privateEntriesConsent: boolean): Promise<void>;
 }
 
 /**
  * Picks one of the client's providers whose invitation is accepted (Part 2 §4 Sharing) for a share:
  * the Initial Journey documents and the dashboard snapshot.
  */
-export function ProviderShareModal({ opened, title, onClose, onShare }: ProviderShareModalProps) {
+export function ProviderShareModal({
+  opened,
+  title,
+  privateEntries = 0,
+  onClose,
+  onShare,
+}: ProviderShareModalProps) {
   const providers = useQuery({
     queryKey: connectionsKeys.accepted,
     queryFn: ({ signal }) => connectionsApi.acceptedProviders(signal),
@@ -28,10 +39,15 @@ export function ProviderShareModal({ opened, title, onClose, onShare }: Provider
   });
   const [email, setEmail] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const asksConsent = privateEntries > 0;
   const close = () => {
     setEmail(null);
     setError(null);
+    setConsent(false);
+    setConsentError(null);
     onClose();
   };
   const submit = async () => {
@@ -39,9 +55,13 @@ export function ProviderShareModal({ opened, title, onClose, onShare }: Provider
       setError(aiDocumentMessages.selectProvider);
       return;
     }
+    if (asksConsent && !consent) {
+      setConsentError(privateEntriesSharing.consentMissing);
+      return;
+    }
     setBusy(true);
     try {
-      await onShare(email);
+      await onShare(email, asksConsent && consent);
       close();
     } catch {
       // refused: the caller has said why; the choice stays for another try
@@ -82,6 +102,22 @@ export function ProviderShareModal({ opened, title, onClose, onShare }: Provider
             error={error}
             comboboxProps={{ withinPortal: true }}
           />
+        )}
+        {asksConsent && (
+          <Alert color="yellow" variant="light" title={privateEntriesSharing.drawsOn(privateEntries)}>
+            <Stack gap="sm">
+              <Text fz="sm">{privateEntriesSharing.explanation}</Text>
+              <Checkbox
+                label={privateEntriesSharing.consentLabel(privateEntries)}
+                checked={consent}
+                onChange={(event) => {
+                  setConsent(event.currentTarget.checked);
+                  setConsentError(null);
+                }}
+                error={consentError}
+              />
+            </Stack>
+          </Alert>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>

@@ -1,8 +1,9 @@
-import type {
-  ConnectionState,
-  InvitationStatus,
-  InvitedDirection,
-  ProviderRowResponse,
+import {
+  initialJourneySections,
+  type ConnectionState,
+  type InvitationStatus,
+  type InvitedDirection,
+  type ProviderRowResponse,
 } from '@mindledger/domain';
 import { api } from '../../api/client';
 import type { MessageResponse } from '../../api/types';
@@ -42,6 +43,12 @@ export interface AccessEntry {
   providerId: string;
   resourceType: string;
   occurredAt: string;
+  /**
+   * 'access': the provider opened it; 'privateEntriesConsent': the client shared a document that
+   * draws on `privateEntries` private entries with them, consenting to it (decision 103).
+   */
+  event?: 'access' | 'privateEntriesConsent';
+  privateEntries?: number;
 }
 
 export interface AccessHistoryPage {
@@ -140,4 +147,14 @@ export function resourceTypeLabel(value: string): string {
     mood: 'Mood check-ins',
   };
   return known[value] ?? capitalize(value.replace(/[-_]+/g, ' '));
+}
+
+/** What an access-history row says: what the provider opened, or what the client shared with consent. */
+export function accessEntryLabel(entry: AccessEntry): string {
+  if (entry.event !== 'privateEntriesConsent') return resourceTypeLabel(entry.resourceType);
+  const document =
+    initialJourneySections.find((s) => s.kind === entry.resourceType)?.title ??
+    resourceTypeLabel(entry.resourceType);
+  const count = entry.privateEntries ?? 0;
+  return `You shared ${document}, which draws on ${count} private ${count === 1 ? 'entry' : 'entries'}, with your consent`;
 }

@@ -23,6 +23,8 @@ interface DocumentActionsProps {
   content: unknown;
   /** The document's id; null for the chat history. */
   documentId: string | null;
+  /** How many private entries the document draws on: sharing it asks for consent (decision 103). */
+  privateEntries?: number;
   shares: DocumentShare[];
   onRegenerate?: () => void;
 }
@@ -33,6 +35,7 @@ export function DocumentActions({
   title,
   content,
   documentId,
+  privateEntries = 0,
   shares,
   onRegenerate,
 }: DocumentActionsProps) {
@@ -56,9 +59,14 @@ export function DocumentActions({
       setDownloading(false);
     }
   };
-  const share = async (doctorEmail: string) => {
+  const share = async (doctorEmail: string, privateEntriesConsent: boolean) => {
     try {
-      const result = await journeyApi.share(summaryTableNames[kind], doctorEmail, documentId ?? undefined);
+      const result = await journeyApi.share(
+        summaryTableNames[kind],
+        doctorEmail,
+        documentId ?? undefined,
+        privateEntriesConsent,
+      );
       if (result.warning) toast.warning(result.message || aiDocumentMessages.alreadyShared);
       else toast.success(result.message);
       await refresh();
@@ -143,7 +151,13 @@ export function DocumentActions({
           </List>
         </div>
       )}
-      <ProviderShareModal opened={sharing} title={title} onClose={() => setSharing(false)} onShare={share} />
+      <ProviderShareModal
+        opened={sharing}
+        title={title}
+        privateEntries={privateEntries}
+        onClose={() => setSharing(false)}
+        onShare={share}
+      />
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { notificationsStore } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { clearToasts, jsonResponse, makeJwt, makeUser, renderWithProviders } from '../../test/helpers';
 import { authStore } from '../auth/auth-store';
-import { guide as sampleInterviewGuide } from '../ai-documents/test-documents';
+import { profile as sampleProfile, guide as sampleInterviewGuide } from '../ai-documents/test-documents';
 import type { JourneyMessage, JourneySections } from './api';
 import { InitialJourneyPage } from './InitialJourneyPage';
 
@@ -199,5 +199,66 @@ describe('the Initial Journey page', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Initial Journey needs an active Standard subscription.');
     expect(within(alert).getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/subscription');
+  });
+
+  it('says when a document draws on private entries, and shares it only with the consent ticked', async () => {
+    sections.documents.therapistProfile = {
+      id: 'd2',
+      kind: 'therapistProfile',
+      content: sampleProfile,
+      generatedAt: '2026-11-20T10:00:00.000Z',
+      privateEntriesUsed: 3,
+    };
+    const user = userEvent.setup();
+    renderWithProviders(<InitialJourneyPage />, '/user/initial-journey');
+    await user.click(await screen.findByRole('button', { name: 'Target Therapist' }));
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('This document draws on 3 private entries.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Your provider will read what it says about them (such as the feelings you checked in with most), never the entries themselves. The consent is recorded in your access history.',
+      ),
+    ).toBeInTheDocument();
+    const consent = within(dialog).getByRole('checkbox', {
+      name: 'I agree to share what this document says about my 3 private entries',
+    });
+    expect(consent).not.toBeChecked();
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Provider' }));
+    await user.click(await screen.findByRole('option', { name: /Rosa Diaz/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    expect(
+      await within(dialog).findByText('Tick the box to share this document, or cancel.'),
+    ).toBeInTheDocument();
+    expect(bodyOf('/share-summary')).toBeUndefined();
+
+    await user.click(consent);
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(toastTexts('success')).toContain('Summary shared successfully'));
+    expect(bodyOf('/share-summary')).toEqual({
+      summaryTableName: 'ij-therapistprofiles',
+      doctorEmail: 'rosa@example.test',
+      documentId: 'd2',
+      includesPrivateEntriesConsent: true,
+    });
+  });
+
+  it('asks no consent for a document that draws on no private entry', async () => {
+    sections.documents.therapistProfile = {
+      id: 'd3',
+      kind: 'therapistProfile',
+      content: sampleProfile,
+      generatedAt: '2026-11-20T10:00:00.000Z',
+      privateEntriesUsed: 0,
+    };
+    const user = userEvent.setup();
+    renderWithProviders(<InitialJourneyPage />, '/user/initial-journey');
+    await user.click(await screen.findByRole('button', { name: 'Target Therapist' }));
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByRole('combobox', { name: 'Provider' });
+    expect(within(dialog).queryByText(/private entr/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
   });
 });

@@ -89,6 +89,7 @@ export function JourneySections({ sections, messages, viewer, onSubscriptionNeed
                       title={section.title}
                       content={isChat ? messages : document!.content}
                       documentId={document?.id ?? null}
+                      privateEntries={document?.privateEntriesUsed ?? 0}
                       shares={sharesOf(section.kind, document?.id ?? null) as DocumentShare[]}
                       onRegenerate={
                         isChat ? undefined : () => generate.mutate(section.kind as JourneyDocumentKind)

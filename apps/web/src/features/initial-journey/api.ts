@@ -18,6 +18,8 @@ export interface GeneratedDocument {
   content: unknown;
   generatedAt: string;
   sharedAt?: string;
+  /** The owner's view only: how many private entries the document draws on (decision 103). */
+  privateEntriesUsed?: number;
 }
 
 export interface DocumentShare {
@@ -28,6 +30,8 @@ export interface DocumentShare {
   doctorName: string;
   doctorEmail: string;
   sharedAt: string;
+  /** How many private entries the client consented to share what the document says of. */
+  privateEntriesConsented?: number;
 }
 
 export type JourneyDocumentKind = Exclude<AiDocumentKind, 'weeklyReport'>;
@@ -102,8 +106,18 @@ export const journeyApi = {
       data: {},
     }),
   reset: () => api.post<{ message: string }>('reset-self-reflection-journey'),
-  share: (summaryTableName: SummaryTableName, doctorEmail: string | undefined, documentId?: string) =>
-    api.post<ShareResult>(ai('share-summary'), { summaryTableName, doctorEmail, documentId }),
+  share: (
+    summaryTableName: SummaryTableName,
+    doctorEmail: string | undefined,
+    documentId?: string,
+    includesPrivateEntriesConsent?: boolean,
+  ) =>
+    api.post<ShareResult>(ai('share-summary'), {
+      summaryTableName,
+      doctorEmail,
+      documentId,
+      ...(includesPrivateEntriesConsent ? { includesPrivateEntriesConsent: true } : {}),
+    }),
   withdraw: (shareId: string) =>
     api.delete<{ message: string }>(ai(`share-summary/${encodeURIComponent(shareId)}`)),
   shared: (patientId: string, signal?: AbortSignal) =>

@@ -39,7 +39,7 @@ describe('the public legal pages', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Privacy Policy and Data Protection Framework' }),
     ).toBeInTheDocument();
-    expect(await screen.findByText('Version 1.0 · Effective February 1, 2025')).toBeInTheDocument();
+    expect(await screen.findByText('Version 1.1 · Effective November 28, 2026')).toBeInTheDocument();
     const toc = (await screen.findByRole('heading', { name: 'Table of contents' })).nextElementSibling;
     expect(toc?.tagName).toBe('OL');
     const links = within(toc as HTMLElement).getAllByRole('link');

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { avatarLimits, passwordRuleMessage } from '@mindledger/domain';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { jsonResponse, makeJwt, makeUser, renderWithProviders } from '../../test/helpers';
+import { tokenStore } from '../../api/token';
+import { clearToasts, jsonResponse, makeJwt, makeUser, renderWithProviders } from '../../test/helpers';
 import { authStore } from '../auth/auth-store';
 import { avatarProblem } from './api';
 import { ProfileSettingsPage } from './ProfileSettingsPage';
@@ -85,6 +86,45 @@ describe('profile settings page', () => {
       timezone: 'Europe/Paris',
       phone: '+1 555 010 2030',
     });
+  });
+
+  it('turning two-factor on says the other devices are signed out, and goes on with the new token', async () => {
+    await clearToasts();
+    const renewed = makeJwt(1_800);
+    const message = 'Two-factor authentication by email is on. Your other devices have been signed out.';
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.endsWith('/get-2fa-settings'))
+        return jsonResponse({
+          success: true,
+          settings: { enabled: false, method: null, totpPending: false },
+        });
+      if (url.endsWith('/update-2fa-settings'))
+        return jsonResponse({
+          success: true,
+          message,
+          settings: { enabled: true, method: 'email', totpPending: false },
+          accessToken: renewed,
+        });
+      if (url.endsWith('/me')) return jsonResponse({ success: true, user: makeUser({ firstName: 'Ann' }) });
+      return jsonResponse({ success: true });
+    });
+    renderWithProviders(<ProfileSettingsPage />, '/profile/edit-profile');
+    const section = screen.getByRole('region', { name: 'Two-factor authentication' });
+    expect(
+      within(section).getByText(/Other devices are signed out when you turn it on or off\./),
+    ).toBeInTheDocument();
+    await userEvent.type(await within(section).findByLabelText('Password'), 'Demo@1234');
+    await userEvent.click(within(section).getByRole('button', { name: 'Use email codes' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(tokenStore.raw()).toBe(renewed);
+    // The next call (the user reloaded for the profile) carries the new session's token.
+    await waitFor(() => {
+      const me = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/me')).at(-1);
+      expect(new Headers(me?.[1]?.headers).get('authorization')).toBe(`Bearer ${renewed}`);
+    });
+    // The card shows the method turned on.
+    expect(await within(section).findByText('Email codes')).toBeInTheDocument();
   });
 
   it('offers the theme settings with dark options disabled for a Patient', () => {

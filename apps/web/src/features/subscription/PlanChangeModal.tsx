@@ -4,9 +4,9 @@ import {
   formatBillingDate,
   isPaidPlan,
   type PlanResponse,
-  type PromoResultResponse,
   type SubscriptionResponse,
 } from '@mindledger/domain';
+import type { AppliedPromo, PromoChoice } from './api';
 import { priceLabel, trialSummary } from './plan-view';
 import { PromoEntry } from './PromoEntry';
 import type { PlanModalMode } from './useSubscriptionActions';
@@ -17,7 +17,8 @@ export interface PlanChangeModalProps {
   plan: PlanResponse | null;
   current: SubscriptionResponse | null;
   busy: boolean;
-  onConfirm: (promoCode: string | null) => void;
+  /** The applied promo code with its captcha, or null. */
+  onConfirm: (promo: PromoChoice | null) => void;
   onClose: () => void;
 }
 
@@ -78,7 +79,7 @@ function PlanChangeBody({
   onConfirm,
   onClose,
 }: Omit<PlanChangeModalProps, 'opened' | 'plan'> & { plan: PlanResponse }) {
-  const [promo, setPromo] = useState<PromoResultResponse | null>(null);
+  const [promo, setPromo] = useState<AppliedPromo | null>(null);
   const withPromo = mode !== 'downgrade' && isPaidPlan(plan.id);
   const trial = mode === 'checkout' ? trialSummary(plan.id, plan.price, plan.interval) : null;
   const periodEnd = formatBillingDate(current?.currentPeriodEnd);
@@ -123,7 +124,10 @@ function PlanChangeBody({
         <Button variant="default" onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button onClick={() => onConfirm(promo?.code ?? null)} loading={busy}>
+        <Button
+          onClick={() => onConfirm(promo ? { code: promo.code, captchaToken: promo.captchaToken } : null)}
+          loading={busy}
+        >
           {confirmLabels[mode]}
         </Button>
       </Group>

@@ -1,16 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Group, Input, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconDiscountCheck, IconX } from '@tabler/icons-react';
-import {
-  normalizePromoCode,
-  promoMessages,
-  type PlanId,
-  type PlanInterval,
-  type PromoResultResponse,
-} from '@mindledger/domain';
+import { normalizePromoCode, promoMessages, type PlanId, type PlanInterval } from '@mindledger/domain';
 import { toast } from '../../ui/toast';
 import { useCurrentUser } from '../auth';
-import { subscriptionApi } from './api';
+import { subscriptionApi, type AppliedPromo } from './api';
 import { toastFailure } from './messages';
 import { priceLabel, promoDiscountText } from './plan-view';
 
@@ -19,15 +13,16 @@ const CaptchaWidget = lazy(() => import('./CaptchaWidget'));
 export interface PromoEntryProps {
   planType: PlanId;
   interval: PlanInterval;
-  /** The promo applied so far (locked), or null. */
-  applied: PromoResultResponse | null;
-  onAppliedChange: (promo: PromoResultResponse | null) => void;
+  /** The promo applied so far (locked), with the captcha that checked it, or null. */
+  applied: AppliedPromo | null;
+  onAppliedChange: (promo: AppliedPromo | null) => void;
 }
 
 /**
  * Promo entry on the plan modal (Part 2 §4 'Entered, captcha solved, applied (locked, can be
  * removed)', §5): a non-empty code and a solved captcha are needed; validate-promo answers whether
- * the code applies to this plan.
+ * the code applies to this plan. The captcha it accepted goes with the applied code to the checkout
+ * or upgrade, where the server accepts it again for that code only.
  */
 export function PromoEntry({ planType, interval, applied, onAppliedChange }: PromoEntryProps) {
   const user = useCurrentUser();
@@ -64,7 +59,7 @@ export function PromoEntry({ planType, interval, applied, onAppliedChange }: Pro
         captchaToken: token,
       });
       if (result.valid) {
-        onAppliedChange(result);
+        onAppliedChange({ ...result, captchaToken: token });
         setCode('');
         toast.success(result.message || promoMessages.applied);
       } else {

@@ -90,6 +90,22 @@ describe('Choose Your Plan at signup', () => {
     expect(signupStep.token()).toBe('signup-token');
   });
 
+  it('Standard with the trial already used (an address whose account was deleted) says so on the way', async () => {
+    replies['POST subscription/signup-checkout'] = {
+      body: {
+        success: true,
+        url: '/checkout/cs_local_def',
+        sessionId: 'cs_local_def',
+        message: 'Your free trial has already been used.',
+      },
+    };
+    render();
+    const monthly = await screen.findByRole('article', { name: 'Standard Monthly' });
+    await userEvent.click(within(monthly).getByRole('button', { name: 'Select Plan' }));
+    expect(await screen.findByText('Signup checkout page')).toBeInTheDocument();
+    expect(await screen.findByText('Your free trial has already been used.')).toBeInTheDocument();
+  });
+
   it('back with session_id: confirms with the token, then the login', async () => {
     replies['GET subscription/signup-checkout/success'] = {
       body: {

@@ -87,6 +87,8 @@ function SignupPlans({ token, onDone }: { token: string; onDone: () => void }) {
       }
     },
     onSuccess: (answer, plan) => {
+      // The trial was used before under this address, maybe by a deleted account (decision 106).
+      if (answer.message === billingMessages.trialUsed) toast.info(answer.message);
       if (answer.url && isExternalUrl(answer.url)) {
         setPaymentInProgress(true);
         window.location.assign(answer.url);

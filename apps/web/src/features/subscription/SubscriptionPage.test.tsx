@@ -249,7 +249,8 @@ describe('Choose Your Plan', () => {
     expect(within(dialog).getByLabelText('Promo code')).toHaveValue('');
     expect(within(dialog).getByLabelText('Promo code')).not.toHaveAttribute('readonly');
 
-    // Applied again, then on to the checkout with the code.
+    // Applied again, then on to the checkout with the code and the captcha validate-promo accepted
+    // for it (the server looks a code up only with a solved captcha).
     await userEvent.type(within(dialog).getByLabelText('Promo code'), 'SAVE20');
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Solve captcha' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
@@ -264,6 +265,7 @@ describe('Choose Your Plan', () => {
       isDowngrade: false,
       applyFirstTimeTrial: true,
       promoCode: 'SAVE20',
+      captchaToken: 'captcha-token',
     });
   });
 
@@ -306,6 +308,24 @@ describe('Choose Your Plan', () => {
     expect(calls.find((c) => c.path === 'subscription/create-checkout')?.body).toMatchObject({
       planType: 'free-tier',
     });
+  });
+
+  it('a checkout without the trial already used says so on the way (decision 106)', async () => {
+    replies['POST subscription/create-checkout'] = {
+      body: {
+        success: true,
+        url: '/checkout/cs_local_2',
+        sessionId: 'cs_local_2',
+        message: 'Your free trial has already been used.',
+      },
+    };
+    const { router } = render();
+    await screen.findByRole('article', { name: 'Free' });
+    await userEvent.click(within(card('Standard Monthly')).getByRole('button', { name: 'Select Plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Subscribe to Standard Monthly' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue to Checkout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/cs_local_2'));
+    expect(await screen.findByText('Your free trial has already been used.')).toBeInTheDocument();
   });
 
   it('a failed checkout start toasts the server message, or the spec text', async () => {

@@ -141,8 +141,8 @@ function PlansView() {
         plan={dialog?.kind === 'plan' ? dialog.plan : null}
         current={subscription}
         busy={actions.busy}
-        onConfirm={(promoCode) => {
-          if (dialog?.kind === 'plan') actions.confirmPlan(dialog.mode, dialog.plan, promoCode);
+        onConfirm={(promo) => {
+          if (dialog?.kind === 'plan') actions.confirmPlan(dialog.mode, dialog.plan, promo);
         }}
         onClose={actions.close}
       />
@@ -152,8 +152,8 @@ function PlansView() {
         proration={dialog?.kind === 'upgrade-summary' ? dialog.proration : null}
         current={subscription}
         busy={actions.busy}
-        onConfirm={(promoCode) => {
-          if (dialog?.kind === 'upgrade-summary') actions.upgrade(dialog.plan, promoCode);
+        onConfirm={(promo) => {
+          if (dialog?.kind === 'upgrade-summary') actions.upgrade(dialog.plan, promo);
         }}
         onClose={actions.close}
       />

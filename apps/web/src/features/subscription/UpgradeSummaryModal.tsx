@@ -6,9 +6,9 @@ import {
   plans,
   type PlanResponse,
   type ProrationResponse,
-  type PromoResultResponse,
   type SubscriptionResponse,
 } from '@mindledger/domain';
+import type { AppliedPromo, PromoChoice } from './api';
 import { priceLabel } from './plan-view';
 import { PromoEntry } from './PromoEntry';
 import { SummaryList } from './SummaryList';
@@ -19,7 +19,8 @@ export interface UpgradeSummaryModalProps {
   proration: ProrationResponse | null;
   current: SubscriptionResponse | null;
   busy: boolean;
-  onConfirm: (promoCode: string | null) => void;
+  /** The applied promo code with its captcha, or null. */
+  onConfirm: (promo: PromoChoice | null) => void;
   onClose: () => void;
 }
 
@@ -71,7 +72,7 @@ function UpgradeSummaryBody({
   plan: PlanResponse;
   proration: ProrationResponse;
 }) {
-  const [promo, setPromo] = useState<PromoResultResponse | null>(null);
+  const [promo, setPromo] = useState<AppliedPromo | null>(null);
   const [promoOpen, setPromoOpen] = useState(false);
   const currentName = plans[proration.currentPlan]?.name ?? proration.currentPlan;
   const inTrial = current?.status === 'trialing';
@@ -114,7 +115,10 @@ function UpgradeSummaryBody({
         <Button variant="default" onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button onClick={() => onConfirm(promo?.code ?? null)} loading={busy}>
+        <Button
+          onClick={() => onConfirm(promo ? { code: promo.code, captchaToken: promo.captchaToken } : null)}
+          loading={busy}
+        >
           Confirm Upgrade
         </Button>
       </Group>

@@ -42,6 +42,18 @@ export interface UpdateAnswer extends MessageAnswer {
   isDowngrade?: boolean;
 }
 
+/**
+ * A promo code applied on the plan modal and the solved captcha validate-promo accepted for it: the
+ * server looks a code up only with that captcha, so the checkout or upgrade carries both.
+ */
+export interface PromoChoice {
+  code: string;
+  captchaToken: string;
+}
+
+/** A promo code applied on the plan modal: validate-promo's answer and the captcha it accepted. */
+export type AppliedPromo = PromoResultResponse & { captchaToken: string };
+
 export interface CreateCheckoutBody {
   planType: PlanId;
   userId: string;
@@ -50,6 +62,8 @@ export interface CreateCheckoutBody {
   isDowngrade: boolean;
   applyFirstTimeTrial: boolean;
   promoCode: string | null;
+  /** Sent with a promo code only. */
+  captchaToken?: string;
 }
 
 export interface UpdateBody {
@@ -57,6 +71,13 @@ export interface UpdateBody {
   updateType: 'immediate' | 'renewal';
   reason: string;
   promoCode: string | null;
+  /** Sent with a promo code only. */
+  captchaToken?: string;
+}
+
+/** The promo fields of a checkout or upgrade body: the code, and its captcha when there is one. */
+export function promoFields(promo: PromoChoice | null): { promoCode: string | null; captchaToken?: string } {
+  return promo ? { promoCode: promo.code, captchaToken: promo.captchaToken } : { promoCode: null };
 }
 
 export interface ValidatePromoBody {

@@ -5,7 +5,7 @@ import { billingMessages, type PlanId, type PlanResponse, type ProrationResponse
 import { toast } from '../../ui/toast';
 import { useCurrentUser } from '../auth';
 import { setPaymentInProgress } from '../session';
-import { subscriptionApi, subscriptionKeys, type CheckoutAnswer } from './api';
+import { promoFields, subscriptionApi, subscriptionKeys, type CheckoutAnswer, type PromoChoice } from './api';
 import { answerMessage, toastFailure } from './messages';
 import { appPath, isChoosable, isExternalUrl, planAction } from './plan-view';
 
@@ -44,6 +44,8 @@ export function useSubscriptionActions(held: PlanId | null) {
 
   /** Where create-checkout sends the client: the hosted checkout, a redirect, or a message here. */
   const followCheckout = (answer: CheckoutAnswer, fallback: string) => {
+    // A trial asked for but used before, maybe by a deleted account (decision 106): said on the way.
+    if (answer.message === billingMessages.trialUsed) toast.info(answer.message);
     if (answer.url) {
       const inApp = appPath(answer.url);
       if (inApp) return navigate(inApp);
@@ -62,7 +64,7 @@ export function useSubscriptionActions(held: PlanId | null) {
   };
 
   const checkout = useMutation({
-    mutationFn: ({ plan, promoCode }: { plan: PlanResponse; promoCode: string | null }) =>
+    mutationFn: ({ plan, promo }: { plan: PlanResponse; promo: PromoChoice | null }) =>
       duringPayment(() =>
         subscriptionApi.createCheckout({
           planType: plan.id,
@@ -71,7 +73,7 @@ export function useSubscriptionActions(held: PlanId | null) {
           isUpgrade: held !== null,
           isDowngrade: false,
           applyFirstTimeTrial: true,
-          promoCode,
+          ...promoFields(promo),
         }),
       ),
     onMutate: ({ plan }) => setPendingPlan(plan.id),
@@ -85,13 +87,13 @@ export function useSubscriptionActions(held: PlanId | null) {
   });
 
   const upgrade = useMutation({
-    mutationFn: ({ plan, promoCode }: { plan: PlanResponse; promoCode: string | null }) =>
+    mutationFn: ({ plan, promo }: { plan: PlanResponse; promo: PromoChoice | null }) =>
       duringPayment(() =>
         subscriptionApi.update({
           planType: plan.id,
           updateType: 'immediate',
           reason: 'user_upgrade',
-          promoCode,
+          ...promoFields(promo),
         }),
       ),
     onMutate: ({ plan }) => setPendingPlan(plan.id),
@@ -165,7 +167,7 @@ export function useSubscriptionActions(held: PlanId | null) {
     if (!isChoosable(plan.id)) return;
     const action = planAction(plan.id, held);
     if (action === 'none') return;
-    if (action === 'free') return checkout.mutate({ plan, promoCode: null });
+    if (action === 'free') return checkout.mutate({ plan, promo: null });
     if (action === 'checkout' || action === 'downgrade')
       return setDialog({ kind: 'plan', mode: action, plan });
     // An upgrade: the proration preview first; without it, the plan modal.
@@ -181,9 +183,9 @@ export function useSubscriptionActions(held: PlanId | null) {
   };
 
   /** The plan modal's confirm button. */
-  const confirmPlan = (mode: PlanModalMode, plan: PlanResponse, promoCode: string | null) => {
-    if (mode === 'checkout') checkout.mutate({ plan, promoCode });
-    else if (mode === 'upgrade') upgrade.mutate({ plan, promoCode });
+  const confirmPlan = (mode: PlanModalMode, plan: PlanResponse, promo: PromoChoice | null) => {
+    if (mode === 'checkout') checkout.mutate({ plan, promo });
+    else if (mode === 'upgrade') upgrade.mutate({ plan, promo });
     else downgrade.mutate(plan);
   };
 
@@ -194,7 +196,7 @@ export function useSubscriptionActions(held: PlanId | null) {
     confirmPlan,
     pendingPlan,
     busy: checkout.isPending || upgrade.isPending || downgrade.isPending,
-    upgrade: (plan: PlanResponse, promoCode: string | null) => upgrade.mutate({ plan, promoCode }),
+    upgrade: (plan: PlanResponse, promo: PromoChoice | null) => upgrade.mutate({ plan, promo }),
     openCancel: () => setDialog({ kind: 'cancel' }),
     cancel: () => cancel.mutate(),
     canceling: cancel.isPending,

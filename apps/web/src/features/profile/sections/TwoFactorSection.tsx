@@ -3,6 +3,7 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Update2faInput } from '@mindledger/domain';
 import { errorMessage } from '../../../api/client';
+import { tokenStore } from '../../../api/token';
 import type { TwoFactorSettingsResponse } from '../../../api/types';
 import { ErrorState, LoadingState } from '../../../ui/states';
 import { toast } from '../../../ui/toast';
@@ -13,7 +14,11 @@ import { TotpConfirmForm, TwoFactorPasswordForm } from './TwoFactorForms';
 
 type Totp = NonNullable<TwoFactorSettingsResponse['totp']>;
 
-/** Two-factor: email codes, an authenticator app (secret and otpauth URL as text), or off. */
+/**
+ * Two-factor: email codes, an authenticator app (secret and otpauth URL as text), or off. Turning it
+ * on or off signs out the other devices (decision 105): the card says so, and so does the answer's
+ * message in the toast.
+ */
 export function TwoFactorSection() {
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: twoFactorQueryKey, queryFn: profileApi.twoFactorSettings });
@@ -21,7 +26,10 @@ export function TwoFactorSection() {
 
   const update = useMutation({
     mutationFn: (input: Update2faInput) => profileApi.updateTwoFactor(input),
-    onSuccess: (response) => {
+    onSuccess: ({ accessToken, ...response }) => {
+      // Turning a method on or off signs out the other devices; this one goes on in a new session
+      // (the token goes to the token store only, never into the query cache).
+      if (accessToken) tokenStore.set(accessToken);
       queryClient.setQueryData(twoFactorQueryKey, response);
       setTotp(response.totp ?? null);
       if (response.message) toast.success(response.message);
@@ -127,7 +135,7 @@ export function TwoFactorSection() {
     <SettingsCard
       id="two-factor"
       title="Two-factor authentication"
-      description="Protect your account with a code from your email or an authenticator app."
+      description="Protect your account with a code from your email or an authenticator app. Other devices are signed out when you turn it on or off."
     >
       {body()}
     </SettingsCard>

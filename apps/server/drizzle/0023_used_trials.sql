@@ -1,0 +1,3 @@
+CREATE TABLE "used_trials" (
+	"mailbox_hash" text PRIMARY KEY NOT NULL
+);
