@@ -18,17 +18,17 @@ import {
 // group, the arrow keys or Space, Tab to Next), and the provider's card shows the score and its
 // band; an item-9 answer above 0 shows the crisis resources at once and flags the provider's card.
 
-/** The texts of packages/domain/src/safety/resources.ts and measureMessages.safetyNotice. */
+/** The texts of packages/domain/src/safety/resources.ts for a US profile (crisis-lines.ts) and measureMessages.safetyNotice. */
 const crisis = {
   heading: "You don't have to go through this alone",
   lines: [
-    'If you are in immediate danger, call your local emergency number (911 in the US).',
-    'Call or text 988 to reach the Suicide & Crisis Lifeline (US).',
+    'If you are in immediate danger, call 911, the emergency number in the United States.',
+    'Suicide & Crisis Lifeline: call or text 988.',
   ],
   contacts: [
-    { label: 'Call 911', href: 'tel:911' },
-    { label: 'Call 988', href: 'tel:988' },
-    { label: 'Text 988', href: 'sms:988' },
+    { label: 'Call emergency services 911', href: 'tel:911' },
+    { label: 'Call Suicide & Crisis Lifeline 988', href: 'tel:988' },
+    { label: 'Text Suicide & Crisis Lifeline 988', href: 'sms:988' },
   ],
   notice:
     'You mentioned thoughts of being better off dead or of hurting yourself. You deserve support right now.',

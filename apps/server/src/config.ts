@@ -8,8 +8,10 @@ import {
   legalDocuments,
   sessionTimings,
   type AcceptanceDocumentId,
+  type CrisisTable,
   type SessionTimings,
 } from '@mindledger/domain';
+import { loadCrisisLines } from './platform/crisis-lines.js';
 import type { HttpTimeouts } from './platform/http-timeouts.js';
 
 /** Every environment variable the server reads, with its default. README lists the same. */
@@ -65,6 +67,11 @@ export interface Config {
   vapidPublicKey: string | undefined;
   vapidPrivateKey: string | undefined;
   legal: LegalConfig;
+  /**
+   * Crisis lines by country (ruling 12): the built-in table (packages/domain/src/safety/crisis-lines.ts)
+   * with CRISIS_LINES_FILE applied; an invalid file stops the start (platform/crisis-lines.ts).
+   */
+  crisisLines: CrisisTable;
 }
 
 /** The legal texts' contacts, and the versions users must have accepted (issue 17; decision 094). */
@@ -296,5 +303,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY || undefined,
     legal: legalConfig(env, nodeEnv),
+    crisisLines: loadCrisisLines(env.CRISIS_LINES_FILE || undefined),
   };
 }

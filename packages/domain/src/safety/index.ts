@@ -1,2 +1,3 @@
 export * from './risk.js';
+export * from './crisis-lines.js';
 export * from './resources.js';

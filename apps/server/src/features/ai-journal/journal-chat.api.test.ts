@@ -103,7 +103,10 @@ describe('journal chat on the local engine', () => {
 
   it('flags a concern and still listens', async () => {
     const { client } = await server.signIn();
-    const reply = await client.post<{ data: ChatData }>(path, say("I'm not suicidal, I'm just exhausted."));
+    const reply = await client.post<{ data: ChatData }>(
+      path,
+      say("I can't do this anymore, I'm just exhausted."),
+    );
     expect(reply.body.data.safety.level).toBe('concern');
     expect(reply.body.data.safety.resources?.heading).toBe("You don't have to go through this alone");
   });

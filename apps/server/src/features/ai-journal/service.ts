@@ -1,5 +1,6 @@
 import { assessRisk, safetyNotice, type SafetyNotice } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
+import { crisisResourcesOfUser } from '../../platform/crisis-resources.js';
 import { tooManyRequests } from '../../platform/errors.js';
 import { localReply, type AiChatRequest, type AiPort } from '../../platform/ai/index.js';
 import { firstNameOf, ownActiveGoalTexts } from './repo.js';
@@ -38,6 +39,7 @@ export class AiJournalService {
     ]);
     const lastUserText = input.messages.findLast((m) => m.role === 'user')?.text ?? '';
     const risk = assessRisk(lastUserText);
+    const resources = risk.level === 'none' ? undefined : await crisisResourcesOfUser(this.ctx, userId);
     const request: AiChatRequest = {
       messages: input.messages,
       context: {
@@ -47,13 +49,14 @@ export class AiJournalService {
         mode: input.mode,
         turn: input.turn,
         maxTurns: input.maxTurns,
+        ...(resources ? { crisisHelp: resources.lines.join(' ') } : {}),
       },
       signal,
     };
     // Nothing about the conversation or its risk level is logged: both are health information.
     return {
       request,
-      safety: safetyNotice(risk.level),
+      safety: safetyNotice(risk.level, resources),
       engine: risk.level === 'crisis' ? 'crisis' : this.ctx.ai,
     };
   }

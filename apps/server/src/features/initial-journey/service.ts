@@ -16,6 +16,7 @@ import {
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import { localReply, type AiChatRequest } from '../../platform/ai/index.js';
+import { crisisResourcesOfUser } from '../../platform/crisis-resources.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { pdfFileName, renderPdf } from '../../platform/pdf.js';
@@ -115,9 +116,14 @@ export class InitialJourneyService {
     ]);
     if (history.length + 2 > maxJourneyMessages) throw badRequest(journeyMessages.complete);
     const risk = assessRisk(message);
+    const resources = risk.level === 'none' ? undefined : await crisisResourcesOfUser(this.ctx, userId);
     const request: AiChatRequest = {
       messages: [...history.map((m) => ({ role: m.role, text: m.text })), { role: 'user', text: message }],
-      context: { firstName: user.firstName, mode: 'initial-journey' },
+      context: {
+        firstName: user.firstName,
+        mode: 'initial-journey',
+        ...(resources ? { crisisHelp: resources.lines.join(' ') } : {}),
+      },
       signal,
     };
     // Ruling 12: a crisis is answered by the built-in words whatever engine is configured.
@@ -137,7 +143,7 @@ export class InitialJourneyService {
       throw error;
     }
     const saved = await this.journey.page(userId, 0, 2);
-    return { reply, safety: safetyNotice(risk.level), messages: saved.map(presentMessage) };
+    return { reply, safety: safetyNotice(risk.level, resources), messages: saved.map(presentMessage) };
   }
 
   /**

@@ -3,6 +3,7 @@ import {
   isUuid,
   assessRisk,
   computeStreak,
+  crisisResourcesFor,
   isTimeZone,
   journalMessages,
   localDay,
@@ -174,20 +175,33 @@ export class JournalService {
   }
 
   /**
+   * The safety part of a save's answer: the check and, when it found risk, the crisis resources of
+   * the author's country, from the profile's time zone (ruling 12; packages/domain/src/safety/crisis-lines.ts).
+   */
+  safetyAnswer(entry: Prepared) {
+    const risk = this.safetyOf(entry);
+    const resources =
+      risk.level === 'none'
+        ? null
+        : crisisResourcesFor({ timeZone: entry.userTimezone }, this.ctx.config.crisisLines);
+    return { ...risk, resources };
+  }
+
+  /**
    * create-mood. `inWrite` runs last in the entry's transaction with what the answer shows (the
    * idempotent route records its answer there, decision 104).
    */
   async create(
     patientId: string,
     body: unknown,
-    inWrite?: InWrite<{ row: StoredEntry; safety: ReturnType<typeof assessRisk> }>,
+    inWrite?: InWrite<{ row: StoredEntry; safety: ReturnType<JournalService['safetyAnswer']> }>,
   ) {
     const entry = await this.prepare(patientId, body);
     const place = await this.placement(patientId, entry);
     const values = this.values(entry);
     const now = this.ctx.clock.now();
     const goalIds = entry.goalIds ?? [];
-    const safety = this.safetyOf(entry);
+    const safety = this.safetyAnswer(entry);
     const insert = (ex: Executor) =>
       this.repo.insert(ex, {
         ...values,
@@ -239,7 +253,7 @@ export class JournalService {
       await this.goals.linkEntryIn(tx, patientId, id, added, values.sentiment);
       return updated as EntryRow;
     });
-    return { row: await this.repo.withGoals(row), safety: this.safetyOf(entry) };
+    return { row: await this.repo.withGoals(row), safety: this.safetyAnswer(entry) };
   }
 
   /** The stored entry in the shape of a create body, so an edit re-runs every rule. */

@@ -1,15 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import {
   answersProblem,
-  crisisResources,
   instruments,
   measureMessages,
   scoreMeasure,
   type AssignMeasureInput,
+  type CrisisResources,
   type MeasureKind,
 } from '@mindledger/domain';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
+import { crisisResourcesOfUser } from '../../platform/crisis-resources.js';
 import type { InWrite } from '../../platform/idempotency.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { AccessClaims } from '../../platform/tokens.js';
@@ -22,7 +23,7 @@ import { MeasuresRepo, type AssignmentRow } from './repo.js';
 export interface SavedResponse {
   response: ReturnType<typeof presentResponse>;
   safetyAlert: boolean;
-  crisisResources: typeof crisisResources | null;
+  crisisResources: CrisisResources | null;
   safetyNotice: string | null;
   disclaimer: string;
 }
@@ -210,6 +211,7 @@ export class MeasuresService {
     const history = await this.repo.firstAndLast(patientId, kind);
     // read before the transaction: on the embedded database a read outside it would wait for it
     const alert = score.safetyAlert ? await this.alertAudience(patientId) : null;
+    const resources = score.safetyAlert ? await crisisResourcesOfUser(this.ctx, patientId) : null;
     return this.repo.transaction(async (tx) => {
       const response = await this.repo.insertResponse(tx, {
         patientId,
@@ -231,7 +233,7 @@ export class MeasuresService {
       const saved = {
         response: presentResponse(response, history, true),
         safetyAlert: score.safetyAlert,
-        crisisResources: score.safetyAlert ? crisisResources : null,
+        crisisResources: resources,
         safetyNotice: score.safetyAlert ? measureMessages.safetyNotice : null,
         disclaimer: measureMessages.notDiagnosis,
       };

@@ -6,6 +6,7 @@
  */
 import {
   aiDocumentMessages,
+  crisisResourcesFor,
   formatShortDay,
   notesSummaryMessages,
   type AiDocuments,
@@ -228,7 +229,7 @@ export function groundDocument<K extends GenerationKind>(
         }
       }
       // Ruling 12: risk in the week's entries shows the help lines first, whatever the model wrote.
-      const support = supportSection(analyseWeek(week));
+      const support = supportSection(analyseWeek(week), crisisResourcesFor({ timeZone: week.timeZone }));
       if (support)
         w.sections = [support, ...w.sections.filter((s) => s.title !== support.title).slice(0, 11)];
       w.disclaimer = aiDocumentMessages.disclaimer;

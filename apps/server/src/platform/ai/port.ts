@@ -39,6 +39,12 @@ export interface AiContext {
   turn?: number;
   /** Voice mode: from this turn on the reply is a closing statement, not a question. */
   maxTurns?: number;
+  /**
+   * Where this user can reach help (ruling 12): their crisis resources' sentences
+   * (packages/domain/src/safety/crisis-lines.ts), which the local engine's crisis reply names.
+   * Unset, the reply names the US lines.
+   */
+  crisisHelp?: string;
 }
 
 export interface AiChatRequest {

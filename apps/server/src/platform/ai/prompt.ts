@@ -39,6 +39,8 @@ export function systemPrompt(request: AiChatRequest): string {
   if (context.mode === 'initial-journey') return initialJourneyPrompt(context.firstName);
   const lines = [...boundaries];
   if (context.firstName) lines.push(`The user's first name is ${context.firstName}.`);
+  if (context.crisisHelp)
+    lines.push(`Where this user can reach help, in place of the lines above: ${context.crisisHelp}`);
   const emotion = context.emotion;
   const selected = [emotion?.primaryEmotion, emotion?.secondaryEmotion, emotion?.specificFeeling]
     .filter(Boolean)

@@ -94,7 +94,7 @@ export function JourneyChat({ onSubscriptionNeeded }: { onSubscriptionNeeded(mes
             </Stack>
           </ScrollArea.Autosize>
         )}
-        {safety && <CrisisResources level={safety.level} />}
+        {safety && <CrisisResources level={safety.level} resources={safety.resources} />}
         <form onSubmit={submit}>
           <Stack gap="xs">
             <Textarea

@@ -1,4 +1,4 @@
-import type { EntryRequest, EntryResponse, Sentiment } from '@mindledger/domain';
+import type { CrisisResources, EntryRequest, EntryResponse, Sentiment } from '@mindledger/domain';
 import { localTimestamp } from '@mindledger/domain';
 import { api } from '../../api/client';
 
@@ -8,6 +8,8 @@ export type JournalEntry = EntryResponse;
 export interface Safety {
   level: 'none' | 'concern' | 'crisis';
   matched?: string[];
+  /** The person's crisis resources, when the level is not 'none' (ruling 12). */
+  resources?: CrisisResources | null;
 }
 
 export interface EntryPage {

@@ -9,7 +9,7 @@
  */
 export type { Analytics, EntryPage, JournalEntry, WeekDaySummary, WeekResponse } from './api';
 export { ChatBubble, ConversationLog } from './entry/ChatJournal';
-export { CrisisResources } from './entry/CrisisResources';
+export { CrisisContacts, CrisisResources } from './entry/CrisisResources';
 export { dailyBars, sentimentSeries, slicesOf, type SentimentBar } from './views/analytics-data';
 export { analyticsFetchFailed, noCheckInsText } from './views/analytics-text';
 export { AnalyticsSummary } from './views/AnalyticsSummary';

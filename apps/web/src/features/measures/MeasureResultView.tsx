@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { Alert, Badge, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconHeartHandshake } from '@tabler/icons-react';
+import { CrisisContacts } from '../journal';
 import type { MeasureResult } from './api';
 import { changeText } from '@mindledger/domain';
 
@@ -35,20 +36,7 @@ export function MeasureResultView({ result, onDone }: { result: MeasureResult; o
                 <List.Item key={line}>{line}</List.Item>
               ))}
             </List>
-            <Group gap="xs">
-              {result.crisisResources.contacts.map((contact) => (
-                <Button
-                  key={contact.href}
-                  component="a"
-                  href={contact.href}
-                  size="xs"
-                  color="red"
-                  variant="filled"
-                >
-                  {contact.label}
-                </Button>
-              ))}
-            </Group>
+            <CrisisContacts resources={result.crisisResources} />
             <Text fz="sm">
               If you are connected to a provider, they have been told so they can reach out to you.
             </Text>

@@ -212,8 +212,11 @@ describe('Questionnaires', () => {
     const alert = await screen.findByRole('alert');
     expect(screen.getByRole('heading', { name: 'Thank you. Your answers were saved.' })).toHaveFocus();
     expect(alert).toHaveTextContent(crisisResources.heading);
-    expect(alert).toHaveTextContent('Call or text 988');
-    expect(within(alert).getByRole('link', { name: 'Call 988' })).toHaveAttribute('href', 'tel:988');
+    expect(alert).toHaveTextContent('call or text 988');
+    expect(within(alert).getByRole('link', { name: 'Call Suicide & Crisis Lifeline 988' })).toHaveAttribute(
+      'href',
+      'tel:988',
+    );
     expect(posted[0]!.path).toBe('measures/responses');
     expect(posted[0]!.body).toMatchObject({ kind: 'phq9' });
     expect(posted[0]!.body.answers['phq9-10']).toBeUndefined();

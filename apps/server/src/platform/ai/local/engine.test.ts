@@ -190,7 +190,7 @@ describe('local engine: safety', () => {
   });
 
   it('adds a gentle note on a concern message and still listens', () => {
-    const reply = localReply(request([user("I'm not suicidal, just exhausted.")]));
+    const reply = localReply(request([user("I can't do this anymore, I'm just exhausted.")]));
     expect(reply).toMatch(/988/);
     expect(reply).toMatch(/tired/);
     expect(questionsIn(reply)).toBe(1);

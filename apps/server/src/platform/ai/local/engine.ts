@@ -16,7 +16,7 @@ import {
   closingEnds,
   closingOpeners,
   closingSummaries,
-  concernNote,
+  concernNoteFor,
   crisisReply,
   goalQuestions,
   heavy,
@@ -50,7 +50,7 @@ export function localReply(request: AiChatRequest): string {
   const name = first ? `, ${first}` : '';
 
   const risk = assessRisk(last).level;
-  if (risk === 'crisis') return crisisReply(name);
+  if (risk === 'crisis') return crisisReply(name, context.crisisHelp);
 
   const emotion = context.emotion ?? {};
   const selectedName = (emotion.specificFeeling ?? emotion.secondaryEmotion ?? emotion.primaryEmotion)
@@ -84,7 +84,7 @@ export function localReply(request: AiChatRequest): string {
     sentences.push(turn === 1 && name ? thanks.replace(/\.$/, `${name}.`) : thanks);
   }
 
-  if (risk === 'concern') sentences.push(concernNote);
+  if (risk === 'concern') sentences.push(concernNoteFor(context.crisisHelp));
   else if (valence === 'negative' && (emotion.intensity ?? 0) >= 8) sentences.push(heavy);
 
   const askAboutGoal = goal && risk === 'none' && (turn === 2 || (turn > 2 && seed % 3 === 0));

@@ -3,7 +3,7 @@ import { journeyTopics, topicAsked } from '../journey-topics.js';
 import type { AiChatRequest } from '../port.js';
 import { endSentence, quote, sentencesOf } from './documents/text.js';
 import { skipPattern } from './documents/journey-lexicon.js';
-import { concernNote, crisisReply } from './phrasing.js';
+import { concernNoteFor, crisisReply } from './phrasing.js';
 import { hash } from './seed.js';
 
 const noted = (w: string) => `I've noted that: ${w}`;
@@ -57,7 +57,7 @@ export function journeyReply(request: AiChatRequest): string {
   const lastMessage = request.messages.at(-1);
   const answer = lastMessage?.role === 'user' ? lastMessage.text.trim() : '';
   const risk = assessRisk(answer).level;
-  if (risk === 'crisis') return crisisReply(name);
+  if (risk === 'crisis') return crisisReply(name, request.context.crisisHelp);
 
   const { answered, started, lastAnswers } = progress(request);
   const next = journeyTopics[answered + 1];
@@ -71,7 +71,7 @@ export function journeyReply(request: AiChatRequest): string {
     const ack = next ? acknowledgements[(hash(firstWords) + answered) % acknowledgements.length]! : noted;
     sentences.push(isSkip ? skipped : endSentence(ack(words)));
   }
-  if (risk === 'concern') sentences.push(concernNote);
+  if (risk === 'concern') sentences.push(concernNoteFor(request.context.crisisHelp));
   sentences.push(next ? next.question : journeyClosing(name));
   return sentences.join(' ');
 }

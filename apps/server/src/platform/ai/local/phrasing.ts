@@ -31,6 +31,10 @@ export const heavy = 'That sounds like a lot to carry.';
 export const concernNote =
   'If you ever feel unsafe, you can call or text 988 (US) at any time, or call your local emergency number.';
 
+/** The concern note with the user's own crisis lines (AiContext.crisisHelp) when known. */
+export const concernNoteFor = (help?: string) =>
+  help ? `If you ever feel unsafe, help is there at any time. ${help}` : concernNote;
+
 export const questions: Record<Valence | 'unknown', Fill[]> = {
   negative: [
     () => 'What feels hardest about it right now?',
@@ -87,9 +91,11 @@ export const closingEnds: string[] = [
 ];
 
 /** Ruling 12: on a crisis message the engine points to help, asks nothing and reflects nothing. */
-export const crisisReply = (name: string) =>
+export const crisisReply = (name: string, help?: string) =>
   `I'm really sorry things are this hard right now${name}, and thank you for telling me. ` +
-  "You don't have to go through this alone: if you are in immediate danger, call your local emergency number (911 in the US), or call or text 988 to reach the Suicide & Crisis Lifeline. " +
+  (help
+    ? `You don't have to go through this alone. ${help} `
+    : "You don't have to go through this alone: if you are in immediate danger, call your local emergency number (911 in the US), or call or text 988 to reach the Suicide & Crisis Lifeline. ") +
   'Reaching out to someone you trust right now could help too.';
 
 /** "a", "a and b", "a, b and c". */

@@ -155,7 +155,7 @@ export function ChatJournal({ messages, onChange, emotion, goalIds }: ChatJourna
           {pending !== null ? <ChatBubble line={{ role: 'assistant', text: pending || '…' }} /> : null}
         </ConversationLog>
       </Box>
-      {safety.level !== 'none' ? <CrisisResources level={safety.level} /> : null}
+      {safety.level !== 'none' ? <CrisisResources level={safety.level} resources={safety.resources} /> : null}
       {failure ? (
         <Alert color="red" role="alert" mb="sm">
           <Group justify="space-between">

@@ -186,7 +186,7 @@ describe('journaling page', () => {
     await userEvent.type(screen.getByLabelText('Journal notes'), 'Saved at once.');
     await userEvent.click(screen.getByRole('switch', { name: /Keep this entry private/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save Entry' }));
-    expect(await screen.findByText(/988/)).toBeInTheDocument();
+    expect(await screen.findByText('Suicide & Crisis Lifeline: call or text 988.')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(localStorage.getItem(draftKey)).toBeNull();
   });
@@ -244,9 +244,11 @@ describe('journaling page', () => {
     expect(await within(log).findByText('I am really glad you told me.')).toBeInTheDocument();
     expect(within(log).getByText('Some nights I want to die')).toBeInTheDocument();
     expect(screen.getByText("You don't have to go through this alone")).toBeInTheDocument();
-    expect(
-      screen.getByText('Call or text 988 to reach the Suicide & Crisis Lifeline (US).'),
-    ).toBeInTheDocument();
+    expect(screen.getByText('Suicide & Crisis Lifeline: call or text 988.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Call Suicide & Crisis Lifeline 988' })).toHaveAttribute(
+      'href',
+      'tel:988',
+    );
   });
 
   it('keeps the message and offers to try again when the assistant fails', async () => {

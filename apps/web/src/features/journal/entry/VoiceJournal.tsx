@@ -176,7 +176,7 @@ export function VoiceJournal({ messages, onChange, onUtterance, emotion, goalIds
           {error}
         </Alert>
       ) : null}
-      {safety.level !== 'none' ? <CrisisResources level={safety.level} /> : null}
+      {safety.level !== 'none' ? <CrisisResources level={safety.level} resources={safety.resources} /> : null}
       <ChatHistory messages={messages} />
     </Card>
   );

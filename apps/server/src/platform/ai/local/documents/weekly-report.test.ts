@@ -111,4 +111,16 @@ describe('local weekly report', () => {
     expect(support.items.map((i) => i.content)).toEqual(expect.arrayContaining(crisisResources.lines));
     expect(JSON.stringify(doc)).not.toMatch(/want to die/);
   });
+
+  it("names the crisis lines of the user's time zone", () => {
+    const risky = entry({ id: 'r1', day: '2026-03-07', text: 'Some nights I want to die.' });
+    const doc = report({
+      ...weeklyInput,
+      timeZone: 'Europe/London',
+      entries: [...weeklyInput.entries, risky],
+    });
+    const support = sectionNamed(doc, 'Support Is Available')!;
+    expect(support.items.map((i) => i.content)).toContain('Samaritans: call 116 123.');
+    expect(JSON.stringify(support)).not.toMatch(/988/);
+  });
 });

@@ -1,6 +1,8 @@
 import {
   aiDocumentMessages,
   crisisResources,
+  crisisResourcesFor,
+  type CrisisResources,
   type WeeklyItem,
   type WeeklyReport,
   type WeeklySection,
@@ -199,15 +201,19 @@ function activitySection(a: WeeklyAnalysis): WeeklySection {
   );
 }
 
-export function supportSection(a: WeeklyAnalysis): WeeklySection | undefined {
+/** `resources`: the user's, by the profile's time zone (crisisResourcesFor); the US ones unset. */
+export function supportSection(
+  a: WeeklyAnalysis,
+  resources: CrisisResources = crisisResources,
+): WeeklySection | undefined {
   if (!a.riskEntryIds.length) return undefined;
   const risky = a.entries.filter((e) => a.riskEntryIds.includes(e.id));
   return section('Support Is Available', 'life-buoy', '#DC2626', [
-    item(`Some of what you wrote this week sounded very hard. ${crisisResources.heading}.`, {
+    item(`Some of what you wrote this week sounded very hard. ${resources.heading}.`, {
       days: risky.map((e) => e.day),
       entryIds: a.riskEntryIds,
     }),
-    ...crisisResources.lines.map((line) => item(line)),
+    ...resources.lines.map((line) => item(line)),
   ]);
 }
 
@@ -216,7 +222,7 @@ export function weeklyReport(input: WeeklyInput): WeeklyReport {
   const firstName = firstNameOf(input.firstName);
   const sections = a.totals.entries
     ? [
-        supportSection(a),
+        supportSection(a, crisisResourcesFor({ timeZone: input.timeZone })),
         moodSection(a),
         emotionSection(a),
         goalSection(a),
