@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crisisResources } from '@mindledger/domain';
+import type { CrisisResources } from '@mindledger/domain';
+import { namesOwnLine, testUserResources } from '../../../test/crisis.js';
 import { startServer, type Client, type TestServer } from '../../../test/harness.js';
 import { startOpenAiMock, type OpenAiMock } from '../../../test/openai-mock.js';
 
@@ -8,7 +9,7 @@ const proxyPath = '/api/proxy/ai/journal-chat';
 
 interface ChatData {
   reply: string;
-  safety: { level: string; resources: typeof crisisResources | null };
+  safety: { level: string; resources: CrisisResources | null };
 }
 interface SseEvent {
   event: string;
@@ -94,8 +95,8 @@ describe('journal chat on the local engine', () => {
     const reply = await client.post<{ data: ChatData }>(path, body);
     expect(reply.status).toBe(200);
     expect(reply.body.data.safety.level).toBe('crisis');
-    expect(reply.body.data.safety.resources).toEqual(crisisResources);
-    expect(reply.body.data.reply).toMatch(/988/);
+    expect(reply.body.data.safety.resources).toEqual(testUserResources);
+    expect(namesOwnLine(reply.body.data.reply)).toBe(true);
     expect(reply.body.data.reply).not.toMatch(/\?/);
     const streamed = await sse(server, client, body);
     expect(streamed.events.at(-1)?.data.safety).toMatchObject({ level: 'crisis' });
@@ -280,7 +281,7 @@ describe('journal chat on an OpenAI-compatible endpoint', () => {
     const reply = await client.post<{ data: ChatData }>(path, say('I keep thinking about killing myself.'));
     expect(reply.status).toBe(200);
     expect(reply.body.data.safety.level).toBe('crisis');
-    expect(reply.body.data.reply).toMatch(/988/);
+    expect(namesOwnLine(reply.body.data.reply)).toBe(true);
     expect(mock.requests).toHaveLength(0);
   });
 

@@ -6,6 +6,7 @@ import { aiDocumentSchemas, summaryTableNames } from '@mindledger/domain';
 import { aiDocuments, auditLogs, notifications } from '../../db/schema/index.js';
 import { connect } from '../../../test/connections.js';
 import { insertEntry } from '../../../test/entries.js';
+import { namesOwnLine } from '../../../test/crisis.js';
 import { startServer, type Client, type TestServer } from '../../../test/harness.js';
 import { makeStandard } from '../../../test/plans.js';
 
@@ -78,7 +79,7 @@ describe('the Initial Journey conversation', () => {
     );
     expect(risky.status).toBe(200);
     expect(risky.body.data.safety.level).toBe('crisis');
-    expect(risky.body.data.reply).toMatch(/988/);
+    expect(namesOwnLine(risky.body.data.reply)).toBe(true);
     const saved = await client.get<{ data: { messages: { text: string }[] } }>(
       '/api/ai/get-conversation?all=1',
     );

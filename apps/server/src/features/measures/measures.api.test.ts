@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { crisisResources, measureMessages, phq9 } from '@mindledger/domain';
+import { measureMessages, phq9, type CrisisResources } from '@mindledger/domain';
 import { auditLogs, measureAssignments, notifications } from '../../db/schema/index.js';
 import { connect } from '../../../test/connections.js';
+import { testUserResources } from '../../../test/crisis.js';
 import { startServer, type TestServer } from '../../../test/harness.js';
 
 let server: TestServer;
@@ -40,7 +41,7 @@ interface ResponseView {
 interface Completed {
   response: ResponseView;
   safetyAlert: boolean;
-  crisisResources: typeof crisisResources | null;
+  crisisResources: CrisisResources | null;
   disclaimer: string;
 }
 interface Overview {
@@ -239,7 +240,7 @@ describe('answering', () => {
     expect(done.status).toBe(201);
     expect(done.body.data.safetyAlert).toBe(true);
     expect(done.body.data.response).toMatchObject({ total: 1, band: 'Minimal', safetyAlert: true });
-    expect(done.body.data.crisisResources).toEqual(crisisResources);
+    expect(done.body.data.crisisResources).toEqual(testUserResources);
     for (const who of [provider, other]) {
       const rows = await told(who.user.id);
       expect(rows.map((r) => [r.type, r.priority])).toEqual([['measure_alert', 'high']]);
